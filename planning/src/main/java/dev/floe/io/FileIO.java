@@ -1,0 +1,19 @@
+package dev.floe.io;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * The only way planning reaches storage. Implementations must be serializable so that a plan's
+ * file access can be shipped to executors.
+ */
+public interface FileIO extends Serializable {
+  /** A handle on one file; nothing is read until the handle is used. */
+  InputFile newInputFile(String location);
+
+  /**
+   * The locations of the files directly inside a directory (not recursive), or an empty list when
+   * the directory does not exist.
+   */
+  List<String> listDirectory(String location);
+}

@@ -1,0 +1,27 @@
+package dev.floe.manifest;
+
+/** What a content file holds; the spec's {@code content} field of a data file. */
+public enum FileContent {
+  DATA(0),
+  POSITION_DELETES(1),
+  EQUALITY_DELETES(2);
+
+  private final int id;
+
+  FileContent(int id) {
+    this.id = id;
+  }
+
+  public int id() {
+    return id;
+  }
+
+  public static FileContent fromId(int id) {
+    for (FileContent content : values()) {
+      if (content.id == id) {
+        return content;
+      }
+    }
+    throw new IllegalArgumentException("Unknown file content id " + id);
+  }
+}
