@@ -4,8 +4,8 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * The only way planning reaches storage. Implementations must be serializable so that a plan's
- * file access can be shipped to executors.
+ * The only way planning reaches storage. Implementations must be serializable so that a plan's file
+ * access can be shipped to executors.
  */
 public interface FileIO extends Serializable {
   /** A handle on one file; nothing is read until the handle is used. */

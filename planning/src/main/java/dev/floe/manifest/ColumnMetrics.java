@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * Per-column metrics of a content file, keyed by field id. A column missing from a map has no
- * recorded value (metrics mode {@code none} or {@code counts}), which is never evidence. Bounds
- * are in the spec's single-value binary serialization and may be truncated.
+ * recorded value (metrics mode {@code none} or {@code counts}), which is never evidence. Bounds are
+ * in the spec's single-value binary serialization and may be truncated.
  */
 public record ColumnMetrics(
     Map<Integer, Long> columnSizes,

@@ -4,9 +4,9 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * A file tracked by a manifest: a data file or a delete file. Sequence numbers are the values
- * after inheritance from the manifest (0 for v1 tables); {@code fileSequenceNumber} is null when
- * unknown (v1).
+ * A file tracked by a manifest: a data file or a delete file. Sequence numbers are the values after
+ * inheritance from the manifest (0 for v1 tables); {@code fileSequenceNumber} is null when unknown
+ * (v1).
  */
 public sealed interface ContentFile permits DataFile, DeleteFile {
   FileContent content();

@@ -3,8 +3,8 @@ package dev.floe.manifest;
 import java.nio.ByteBuffer;
 
 /**
- * The summary of one partition field over a manifest. Bounds are in the spec's single-value
- * binary serialization and null when absent; {@code containsNan} is null when unknown.
+ * The summary of one partition field over a manifest. Bounds are in the spec's single-value binary
+ * serialization and null when absent; {@code containsNan} is null when unknown.
  */
 public record PartitionFieldSummary(
     boolean containsNull, Boolean containsNan, ByteBuffer lowerBound, ByteBuffer upperBound) {

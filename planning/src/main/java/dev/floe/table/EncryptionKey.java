@@ -4,7 +4,10 @@ import java.util.Map;
 
 /** A v3 encryption key entry; Floe records it but does not decrypt. */
 public record EncryptionKey(
-    String keyId, String encryptedKeyMetadata, String encryptedById, Map<String, String> properties) {
+    String keyId,
+    String encryptedKeyMetadata,
+    String encryptedById,
+    Map<String, String> properties) {
   public EncryptionKey {
     properties = Map.copyOf(properties);
   }

@@ -5,9 +5,9 @@ import java.util.Objects;
 /**
  * A named, numbered field of a struct, or the element, key or value of a list or map.
  *
- * <p>Defaults are held as Java values in Floe's value representation: Boolean, Integer (int,
- * date), Long (long, time, timestamps), Float, Double, java.math.BigDecimal, String,
- * java.util.UUID, java.nio.ByteBuffer (fixed, binary); null when the field has no default.
+ * <p>Defaults are held as Java values in Floe's value representation: Boolean, Integer (int, date),
+ * Long (long, time, timestamps), Float, Double, java.math.BigDecimal, String, java.util.UUID,
+ * java.nio.ByteBuffer (fixed, binary); null when the field has no default.
  */
 public record NestedField(
     int fieldId,

@@ -27,8 +27,7 @@ public record PartitionSpec(int specId, List<PartitionField> fields) {
         fields.stream()
             .map(
                 field ->
-                    NestedField.optional(
-                        field.fieldId(), field.name(), resultType(field, schema)))
+                    NestedField.optional(field.fieldId(), field.name(), resultType(field, schema)))
             .toList());
   }
 

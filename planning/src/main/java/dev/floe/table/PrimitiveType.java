@@ -3,9 +3,9 @@ package dev.floe.table;
 import java.util.Objects;
 
 /**
- * A primitive type. Parameters apply only to the types that take them: {@code precision} and
- * {@code scale} to decimal, {@code length} to fixed, {@code crs} to geometry and geography, and
- * {@code algorithm} to geography; they are 0 or null elsewhere. Use the factories.
+ * A primitive type. Parameters apply only to the types that take them: {@code precision} and {@code
+ * scale} to decimal, {@code length} to fixed, {@code crs} to geometry and geography, and {@code
+ * algorithm} to geography; they are 0 or null elsewhere. Use the factories.
  */
 public record PrimitiveType(
     TypeId typeId, int precision, int scale, int length, String crs, String algorithm)
@@ -41,7 +41,9 @@ public record PrimitiveType(
     return new PrimitiveType(TypeId.GEOGRAPHY, 0, 0, 0, crs, algorithm);
   }
 
-  /** The type as the spec writes it in JSON: {@code decimal(9,2)}, {@code fixed[16]}, {@code long}. */
+  /**
+   * The type as the spec writes it in JSON: {@code decimal(9,2)}, {@code fixed[16]}, {@code long}.
+   */
   @Override
   public String toString() {
     return switch (typeId) {
