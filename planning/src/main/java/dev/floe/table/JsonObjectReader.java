@@ -105,6 +105,16 @@ final class JsonObjectReader {
     return has(field) ? requiredObjects(field) : List.of();
   }
 
+  /** Applies {@code read} to every object of an array field that must be present. */
+  <T> List<T> mapRequiredObjects(String field, Function<JsonObjectReader, T> read) {
+    return map(requiredObjects(field), read);
+  }
+
+  /** Applies {@code read} to every object of an array field; absent gives an empty list. */
+  <T> List<T> mapOptionalObjects(String field, Function<JsonObjectReader, T> read) {
+    return map(optionalObjects(field), read);
+  }
+
   List<JsonObjectReader> requiredObjects(String field) {
     return elements(field, (element, elementPath) -> object(elementPath, element));
   }
@@ -238,9 +248,8 @@ final class JsonObjectReader {
     return text.length() <= MAX_SHOWN_JSON ? text : text.substring(0, MAX_SHOWN_JSON) + "...";
   }
 
-  /** Applies {@code read} to every object of an array field, for list fields of records. */
-  <T> List<T> mapObjects(String field, boolean required, Function<JsonObjectReader, T> read) {
-    List<JsonObjectReader> objects = required ? requiredObjects(field) : optionalObjects(field);
+  private static <T> List<T> map(
+      List<JsonObjectReader> objects, Function<JsonObjectReader, T> read) {
     List<T> values = new ArrayList<>(objects.size());
     for (JsonObjectReader object : objects) {
       values.add(read.apply(object));

@@ -48,13 +48,10 @@ final class SchemaParser {
 
   private SchemaParser() {}
 
-  /**
-   * A schema object. {@code schema-id} is required when {@code idRequired} (v2 and later);
-   * otherwise it defaults to 0.
-   */
-  static Schema parseSchema(JsonObjectReader json, boolean idRequired) {
+  /** A schema object. {@code schema-id} is required from v2 on; a v1 schema without it is 0. */
+  static Schema parseSchema(JsonObjectReader json, int formatVersion) {
     int schemaId =
-        idRequired ? json.requiredInt("schema-id") : orZero(json.optionalInt("schema-id"));
+        formatVersion > 1 ? json.requiredInt("schema-id") : orZero(json.optionalInt("schema-id"));
     if (json.has("type")) {
       String type = json.requiredString("type");
       if (!type.equals("struct")) {

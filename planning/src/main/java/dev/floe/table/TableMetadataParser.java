@@ -112,18 +112,18 @@ public final class TableMetadataParser {
     readSnapshots(metadata, formatVersion, builder);
     builder
         .snapshotLog(
-            metadata.mapObjects("snapshot-log", false, SnapshotParser::parseSnapshotLogEntry))
+            metadata.mapOptionalObjects("snapshot-log", SnapshotParser::parseSnapshotLogEntry))
         .metadataLog(
-            metadata.mapObjects("metadata-log", false, SnapshotParser::parseMetadataLogEntry))
-        .statistics(metadata.mapObjects("statistics", false, TableMetadataParser::statisticsFile))
+            metadata.mapOptionalObjects("metadata-log", SnapshotParser::parseMetadataLogEntry))
+        .statistics(metadata.mapOptionalObjects("statistics", TableMetadataParser::statisticsFile))
         .partitionStatistics(
-            metadata.mapObjects(
-                "partition-statistics", false, TableMetadataParser::partitionStatisticsFile))
+            metadata.mapOptionalObjects(
+                "partition-statistics", TableMetadataParser::partitionStatisticsFile))
         .encryptionKeys(
-            metadata.mapObjects("encryption-keys", false, TableMetadataParser::encryptionKey));
+            metadata.mapOptionalObjects("encryption-keys", TableMetadataParser::encryptionKey));
     try {
       return builder.build();
-    } catch (IllegalArgumentException | NullPointerException inconsistent) {
+    } catch (IllegalArgumentException inconsistent) {
       throw metadata.corrupt(inconsistent.getMessage());
     }
   }
@@ -135,11 +135,11 @@ public final class TableMetadataParser {
     if (formatVersion > 1 || metadata.has("schemas")) {
       schemas = new ArrayList<>();
       for (JsonObjectReader schema : metadata.requiredObjects("schemas")) {
-        schemas.add(SchemaParser.parseSchema(schema, formatVersion > 1));
+        schemas.add(SchemaParser.parseSchema(schema, formatVersion));
       }
       currentSchemaId = metadata.requiredInt("current-schema-id");
     } else {
-      Schema schema = SchemaParser.parseSchema(metadata.requiredObject("schema"), false);
+      Schema schema = SchemaParser.parseSchema(metadata.requiredObject("schema"), formatVersion);
       schemas = List.of(schema);
       currentSchemaId = schema.schemaId();
     }
@@ -193,15 +193,15 @@ public final class TableMetadataParser {
       return;
     }
     builder
-        .sortOrders(metadata.mapObjects("sort-orders", true, PartitionSpecParser::parseSortOrder))
+        .sortOrders(metadata.mapRequiredObjects("sort-orders", PartitionSpecParser::parseSortOrder))
         .defaultSortOrderId(metadata.requiredInt("default-sort-order-id"));
   }
 
   private static void readSnapshots(
       JsonObjectReader metadata, int formatVersion, TableMetadata.Builder builder) {
     List<Snapshot> snapshots =
-        metadata.mapObjects(
-            "snapshots", false, snapshot -> SnapshotParser.parseSnapshot(snapshot, formatVersion));
+        metadata.mapOptionalObjects(
+            "snapshots", snapshot -> SnapshotParser.parseSnapshot(snapshot, formatVersion));
     Set<Long> ids = uniqueIds(metadata, "snapshots", "snapshot", snapshots, Snapshot::snapshotId);
     Long currentSnapshotId = metadata.optionalLong("current-snapshot-id");
     if (currentSnapshotId != null && currentSnapshotId == NO_CURRENT_SNAPSHOT) {
@@ -253,7 +253,7 @@ public final class TableMetadataParser {
         file.requiredLong("file-size-in-bytes"),
         file.requiredLong("file-footer-size-in-bytes"),
         file.optionalString("key-metadata"),
-        file.mapObjects("blob-metadata", true, TableMetadataParser::blobMetadata));
+        file.mapRequiredObjects("blob-metadata", TableMetadataParser::blobMetadata));
   }
 
   private static BlobMetadata blobMetadata(JsonObjectReader blob) {

@@ -490,6 +490,13 @@ class TestTableMetadataParser {
         .isInstanceOf(CorruptTableException.class)
         .hasMessageContaining("missing required field 'schemas[1].fields[6].type.element-id'");
 
+    ObjectNode schemaId = object(V2);
+    ((ObjectNode) schemaId.get("schemas").get(0)).remove("schema-id");
+    assertThatThrownBy(() -> TableMetadataParser.parse(FILE, schemaId.toString()))
+        .as("v2 schemas need their id")
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining("missing required field 'schemas[0].schema-id'");
+
     ObjectNode v1 = object(V1);
     ((ObjectNode) v1.get("snapshots").get(0)).remove("manifests");
     assertThatThrownBy(() -> TableMetadataParser.parse(FILE, v1.toString()))
