@@ -74,9 +74,7 @@ public final class Quickstart {
       long secondCommitted = snapshots.get(1).timestampMillis();
       TableScan asOf = current.asOfTime(secondCommitted);
       printPlan(
-          "as of " + Instant.ofEpochMilli(secondCommitted) + " (second commit)",
-          asOf,
-          asOf.planFiles());
+          "second commit, as of " + Instant.ofEpochMilli(secondCommitted), asOf, asOf.planFiles());
     }
 
     out.println();
@@ -144,10 +142,10 @@ public final class Quickstart {
         tasks.size() == 1 ? "" : "s",
         deletes.size(),
         deletes.size() == 1 ? "" : "s");
-    out.printf("  %-52s %8s  %s%n", "file", "records", "deletes");
+    out.printf("  %-40s %8s  %s%n", "file", "records", "deletes");
     for (FileScanTask task : tasks) {
       out.printf(
-          "  %-52s %8d  %s%n",
+          "  %-40s %8d  %s%n",
           relative(task.file().location()), task.file().recordCount(), describe(task.deletes()));
     }
   }

@@ -85,7 +85,7 @@ class TestQuickstart {
     assertThat(output).as("refs listed").contains("first").contains("main");
     int current = dataFiles(output, "current snapshot");
     int tagged = dataFiles(output, "tag 'first'");
-    int secondCommit = dataFiles(output, "as of ");
+    int secondCommit = dataFiles(output, "second commit, as of ");
     assertThat(current).as("current snapshot plans books, games, music").isEqualTo(3);
     assertThat(tagged)
         .as("the tag's plan has fewer files than the current one")

@@ -38,6 +38,17 @@ import java.util.UUID;
 final class ContentFileJson {
   private static final PrimitiveType BINARY = PrimitiveType.of(TypeId.BINARY);
 
+  /**
+   * Metadata columns the spec reserves that files keep metrics for: a position delete file's {@code
+   * file_path} and {@code pos}, and v3 row lineage. No table schema holds them.
+   */
+  private static final Map<Integer, PrimitiveType> RESERVED_COLUMNS =
+      Map.of(
+          2147483546, PrimitiveType.of(TypeId.STRING), // file_path
+          2147483545, PrimitiveType.of(TypeId.LONG), // pos
+          2147483540, PrimitiveType.of(TypeId.LONG), // _row_id
+          2147483539, PrimitiveType.of(TypeId.LONG)); // _last_updated_sequence_number
+
   private final TableMetadata metadata;
   private final List<Schema> schemasNewestFirst;
   private final Map<Integer, List<Type>> partitionTypesBySpecId = new HashMap<>();
@@ -58,7 +69,7 @@ final class ContentFileJson {
       schemas.add(current);
     }
     metadata.schemas().stream()
-        .filter(schema -> schema != current)
+        .filter(schema -> current == null || schema.schemaId() != current.schemaId())
         .sorted(Comparator.comparingInt(Schema::schemaId).reversed())
         .forEach(schemas::add);
     return List.copyOf(schemas);
@@ -307,8 +318,9 @@ final class ContentFileJson {
   }
 
   /**
-   * The type to decode a bound of this field with, or null to leave the bound out: the field is in
-   * no schema of the table, or its type has no JSON single value.
+   * The type to decode a bound of this field with, or null to leave the bound out: the field is
+   * neither in a schema of the table nor a reserved metadata column, or its type has no JSON single
+   * value.
    */
   private PrimitiveType boundType(int fieldId) {
     for (Schema schema : schemasNewestFirst) {
@@ -320,7 +332,7 @@ final class ContentFileJson {
             : null;
       }
     }
-    return null;
+    return RESERVED_COLUMNS.get(fieldId);
   }
 
   private static boolean hasJsonSingleValue(TypeId typeId) {

@@ -2,9 +2,13 @@ package dev.floe.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -154,6 +158,49 @@ class TestFloeCli {
   }
 
   @Test
+  void planOfATableWithoutSnapshotsPrintsAnEmptyPlan() throws IOException {
+    Path table = emptyTable();
+
+    Run run = run("plan", table.toString());
+
+    assertThat(run.err()).as("nothing on stderr").isEmpty();
+    assertThat(run.exitCode()).as("success").isEqualTo(OK);
+    JsonNode plan = new ObjectMapper().readTree(run.out());
+    assertThat(plan.path("plan-status").asText()).as("plan status").isEqualTo("completed");
+    assertThat(plan.path("file-scan-tasks").isArray()).as("tasks array").isTrue();
+    assertThat(plan.path("file-scan-tasks")).as("no snapshot, no tasks").isEmpty();
+    assertThat(plan.path("delete-files")).as("no deletes").isEmpty();
+  }
+
+  @Test
+  void planWithSplitSizeAndAMetadataFileSucceeds() throws IOException {
+    Path metadataFile = emptyTable().resolve("metadata").resolve("v1.metadata.json");
+
+    Run run = run("plan", metadataFile.toString(), "--split-size", "1024");
+
+    assertThat(run.err()).as("nothing on stderr").isEmpty();
+    assertThat(run.exitCode()).as("success").isEqualTo(OK);
+    assertThat(run.out()).as("plan JSON").contains("\"plan-status\" : \"completed\"");
+  }
+
+  @Test
+  void unknownRefFailsWithItsName() throws IOException {
+    Run run = run("plan", emptyTable().toString(), "--ref", "no_such_tag");
+
+    assertThat(run.exitCode()).as("Floe failure exit code").isEqualTo(FAILED);
+    assertThat(run.err()).as("message names the ref").startsWith("floe: ").contains("no_such_tag");
+    assertThat(run.out()).as("no plan printed").isEmpty();
+  }
+
+  @Test
+  void unknownSnapshotFailsWithItsId() throws IOException {
+    Run run = run("plan", emptyTable().toString(), "--snapshot-id", "424242");
+
+    assertThat(run.exitCode()).as("Floe failure exit code").isEqualTo(FAILED);
+    assertThat(run.err()).as("message names the snapshot").startsWith("floe: ").contains("424242");
+  }
+
+  @Test
   void localPathsAreMadeAbsoluteAndUrisKept() {
     assertThat(FloeCli.absoluteLocation("demo-warehouse/db/events"))
         .as("relative path resolved against the working directory")
@@ -167,6 +214,43 @@ class TestFloeCli {
     assertThat(FloeCli.absoluteLocation("file:/lake/db/events/metadata/v1.metadata.json"))
         .as("file URI kept as given")
         .isEqualTo("file:/lake/db/events/metadata/v1.metadata.json");
+  }
+
+  /** A v2 table directory whose only metadata file has a schema and no snapshot. */
+  private Path emptyTable() throws IOException {
+    Path table = warehouse.resolve("empty");
+    Path metadata = Files.createDirectories(table.resolve("metadata"));
+    Files.writeString(
+        metadata.resolve("v1.metadata.json"),
+        """
+        {
+          "format-version": 2,
+          "table-uuid": "0e4b5bb1-6a7a-4a3c-9b1e-6cfa3e7d2a10",
+          "location": "%s",
+          "last-sequence-number": 0,
+          "last-updated-ms": 1767225600000,
+          "last-column-id": 1,
+          "current-schema-id": 0,
+          "schemas": [
+            {"type": "struct", "schema-id": 0,
+             "fields": [{"id": 1, "name": "id", "required": true, "type": "long"}]}
+          ],
+          "default-spec-id": 0,
+          "partition-specs": [{"spec-id": 0, "fields": []}],
+          "last-partition-id": 999,
+          "default-sort-order-id": 0,
+          "sort-orders": [{"order-id": 0, "fields": []}],
+          "properties": {},
+          "current-snapshot-id": -1,
+          "refs": {},
+          "snapshots": [],
+          "snapshot-log": [],
+          "metadata-log": []
+        }
+        """
+            .formatted(table));
+    Files.writeString(metadata.resolve("version-hint.text"), "1");
+    return table;
   }
 
   private String tablePath() {

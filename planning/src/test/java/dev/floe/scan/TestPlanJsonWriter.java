@@ -330,6 +330,47 @@ class TestPlanJsonWriter {
   }
 
   @Test
+  void typesBoundsOfThePositionDeleteColumns() throws IOException {
+    int filePath = 2147483546;
+    int pos = 2147483545;
+    DeleteFile withBounds =
+        new DeleteFile(
+            FileContent.POSITION_DELETES,
+            "/t/data/category=books/a-deletes-with-bounds.parquet",
+            FileFormat.PARQUET,
+            0,
+            PartitionValues.of("books"),
+            2,
+            120,
+            new ColumnMetrics(
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of(filePath, stringBytes(FILE_A.location()), pos, longBytes(1)),
+                Map.of(filePath, stringBytes(FILE_A.location()), pos, longBytes(3))),
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            5,
+            5L);
+
+    JsonNode delete = plan(List.of(wholeFile(FILE_A, withBounds))).path("delete-files").get(0);
+
+    assertThat(delete.path("lower-bounds").toString())
+        .as("reserved pos (long) and file_path (string) columns are typed by the spec")
+        .isEqualTo(
+            "{\"keys\":[2147483545,2147483546],\"values\":[1,\"" + FILE_A.location() + "\"]}");
+    assertThat(delete.path("upper-bounds").path("values").get(0).asLong())
+        .as("upper pos")
+        .isEqualTo(3);
+  }
+
+  @Test
   void writesTheRangeOfASplitTask() throws IOException {
     JsonNode plan =
         plan(
