@@ -50,6 +50,10 @@ public final class FloeCli {
       --verbose            print stack traces on failure
       """;
 
+  static final int EXIT_OK = 0;
+  static final int EXIT_FAILED = 1;
+  static final int EXIT_USAGE = 2;
+
   private static final Pattern URI_SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:.*");
 
   private FloeCli() {}
@@ -70,30 +74,30 @@ public final class FloeCli {
       err.println("floe: " + e.getMessage());
       err.println();
       err.print(USAGE);
-      return 2;
+      return EXIT_USAGE;
     }
-    if (command instanceof CliCommand.Help) {
+    if (!(command instanceof PlanCommand plan)) {
       out.print(USAGE);
-      return 0;
+      return EXIT_OK;
     }
     try {
-      plan((PlanCommand) command, out);
+      plan(plan, out);
     } catch (FloeException e) {
       err.println("floe: " + e.getMessage());
       if (arguments.contains(CommandLineParser.VERBOSE)) {
         e.printStackTrace(err);
       }
-      return 1;
+      return EXIT_FAILED;
     } catch (IOException e) {
       err.println("floe: cannot write the plan to standard output: " + e.getMessage());
-      return 1;
+      return EXIT_FAILED;
     }
     // PrintStream hides its own write failures behind this flag.
     if (out.checkError()) {
       err.println("floe: cannot write the plan to standard output");
-      return 1;
+      return EXIT_FAILED;
     }
-    return 0;
+    return EXIT_OK;
   }
 
   private static void plan(PlanCommand command, PrintStream out) throws IOException {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class TestFloeCli {
+  // The documented exit codes, spelled out: scripts rely on the numbers.
   private static final int OK = 0;
   private static final int FAILED = 1;
   private static final int USAGE_ERROR = 2;
