@@ -156,6 +156,9 @@ final class AvroContainerReader implements AutoCloseable {
       if (cause instanceof InvalidAvroMagicException) {
         return context.corrupt("not an Avro file: it does not start with the Avro magic", failure);
       }
+      if (cause instanceof EOFException && input.position() == 0) {
+        return context.corrupt("the file is empty", failure);
+      }
       if (cause instanceof EOFException) {
         long length = input.knownLength();
         return context.corrupt(
