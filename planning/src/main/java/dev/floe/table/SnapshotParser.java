@@ -10,20 +10,15 @@ final class SnapshotParser {
   private SnapshotParser() {}
 
   /**
-   * One snapshot. From v2 on {@code sequence-number} and {@code manifest-list} are required; a v1
-   * snapshot has sequence number 0 and either a manifest list or inline {@code manifests}. The v3
-   * row-lineage fields stay optional: snapshots committed before a table was upgraded to v3 have
-   * none.
+   * One snapshot. {@code sequence-number} defaults to 0 and {@code manifest-list} may be replaced
+   * by inline {@code manifests} in every format version: a table upgraded from v1 keeps its v1
+   * snapshots as they were written (Iceberg reads them the same way). The v3 row-lineage fields
+   * stay optional for the same reason.
    */
-  static Snapshot parseSnapshot(JsonObjectReader snapshot, int formatVersion) {
-    boolean v1 = formatVersion == 1;
+  static Snapshot parseSnapshot(JsonObjectReader snapshot) {
     long snapshotId = snapshot.requiredLong("snapshot-id");
-    long sequenceNumber =
-        v1
-            ? orZero(snapshot.optionalLong("sequence-number"))
-            : snapshot.requiredLong("sequence-number");
-    String manifestList =
-        v1 ? snapshot.optionalString("manifest-list") : snapshot.requiredString("manifest-list");
+    long sequenceNumber = orZero(snapshot.optionalLong("sequence-number"));
+    String manifestList = snapshot.optionalString("manifest-list");
     List<String> manifests = List.of();
     if (manifestList == null) {
       if (!snapshot.has("manifests")) {

@@ -201,7 +201,7 @@ public final class TableMetadataParser {
       JsonObjectReader metadata, int formatVersion, TableMetadata.Builder builder) {
     List<Snapshot> snapshots =
         metadata.mapOptionalObjects(
-            "snapshots", snapshot -> SnapshotParser.parseSnapshot(snapshot, formatVersion));
+            "snapshots", snapshot -> SnapshotParser.parseSnapshot(snapshot));
     Set<Long> ids = uniqueIds(metadata, "snapshots", "snapshot", snapshots, Snapshot::snapshotId);
     Long currentSnapshotId = metadata.optionalLong("current-snapshot-id");
     if (currentSnapshotId != null && currentSnapshotId == NO_CURRENT_SNAPSHOT) {
