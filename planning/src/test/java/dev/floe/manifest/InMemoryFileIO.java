@@ -20,6 +20,7 @@ final class InMemoryFileIO implements FileIO {
   private final Map<String, byte[]> files = new HashMap<>();
   private final Map<String, Integer> failingAfter = new HashMap<>();
   private final List<String> opened = new ArrayList<>();
+  private int lengthCalls;
 
   InMemoryFileIO add(String location, byte[] contents) {
     files.put(location, contents.clone());
@@ -34,6 +35,11 @@ final class InMemoryFileIO implements FileIO {
 
   byte[] contents(String location) {
     return files.get(location).clone();
+  }
+
+  /** How often a file's length was asked for: a round trip on an object store. */
+  int lengthCalls() {
+    return lengthCalls;
   }
 
   /** The locations whose streams were opened, in order. */
@@ -77,6 +83,7 @@ final class InMemoryFileIO implements FileIO {
 
     @Override
     public long length() {
+      lengthCalls++;
       return contents().length;
     }
 

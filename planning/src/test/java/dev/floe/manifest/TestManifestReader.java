@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
@@ -681,6 +682,39 @@ class TestManifestReader {
   }
 
   @Test
+  void metricsMapRepeatingAColumnIdIsCorrupt() {
+    ManifestFile manifest = manifest(0, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    Map<Integer, Object> repeated = with(dataFile(FILE_A, 1), 109, new DuplicateKeys(3, 10L, 20L));
+    writeManifest(
+        manifestEntrySchema(2, partitionStruct()),
+        2,
+        manifest,
+        List.of(entry(EntryStatus.ADDED, null, null, null, repeated)));
+
+    assertThatThrownBy(() -> readAll(manifest, 2))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining("value_counts (109) of data_file repeats a column id in entry 0");
+  }
+
+  /** A map value written as two key/value records with the same key, which a Map cannot hold. */
+  private static final class DuplicateKeys extends java.util.AbstractMap<Integer, Object> {
+    private final Set<Map.Entry<Integer, Object>> entries;
+
+    DuplicateKeys(int key, Object first, Object second) {
+      this.entries =
+          new java.util.LinkedHashSet<>(
+              List.of(
+                  new java.util.AbstractMap.SimpleImmutableEntry<>(key, first),
+                  new java.util.AbstractMap.SimpleImmutableEntry<>(key, second)));
+    }
+
+    @Override
+    public Set<Map.Entry<Integer, Object>> entrySet() {
+      return entries;
+    }
+  }
+
+  @Test
   void unknownFileFormatIsCorrupt() {
     ManifestFile manifest = manifest(0, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
     writeManifest(
@@ -694,10 +728,52 @@ class TestManifestReader {
         .hasMessageContaining("file " + FILE_A + " has unknown file format 'CSV'");
   }
 
+  private static ManifestFile withLength(ManifestFile manifest, long length) {
+    return new ManifestFile(
+        manifest.path(),
+        length,
+        manifest.partitionSpecId(),
+        manifest.content(),
+        manifest.sequenceNumber(),
+        manifest.minSequenceNumber(),
+        manifest.addedSnapshotId(),
+        manifest.counts(),
+        manifest.partitions(),
+        manifest.keyMetadata(),
+        manifest.firstRowId());
+  }
+
+  @Test
+  void manifestLengthFromTheListSparesAskingTheStorage() {
+    ManifestFile listed = manifest(1, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    byte[] whole = manyEntriesInSmallBlocks(listed);
+    io.add(MANIFEST_PATH, whole);
+
+    List<ManifestEntry> entries = readAll(withLength(listed, whole.length), 2);
+
+    assertThat(entries).as("every entry").hasSize(60);
+    assertThat(io.lengthCalls())
+        .as("the data ended at manifest_length: no length request to the storage")
+        .isZero();
+  }
+
+  @Test
+  void wrongManifestLengthInTheListIsCheckedAgainstTheFile() {
+    ManifestFile listed = manifest(1, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    byte[] whole = manyEntriesInSmallBlocks(listed);
+    io.add(MANIFEST_PATH, whole);
+
+    List<ManifestEntry> entries = readAll(withLength(listed, whole.length + 10), 2);
+
+    assertThat(entries).as("the file is whole, whatever the list says").hasSize(60);
+    assertThat(io.lengthCalls()).as("the storage was asked once").isEqualTo(1);
+  }
+
   @Test
   void truncatedManifestThrowsInsteadOfEndingEarly() {
-    ManifestFile manifest = manifest(1, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
-    byte[] whole = manyEntriesInSmallBlocks(manifest);
+    ManifestFile listed = manifest(1, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    byte[] whole = manyEntriesInSmallBlocks(listed);
+    ManifestFile manifest = withLength(listed, whole.length);
     io.add(MANIFEST_PATH, Arrays.copyOf(whole, whole.length - 30));
     List<ManifestEntry> readBeforeFailure = new ArrayList<>();
 
