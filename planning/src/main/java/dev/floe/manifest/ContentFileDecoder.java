@@ -323,7 +323,8 @@ final class ContentFileDecoder {
   }
 
   private static Long toLong(Object value) {
-    return ((Number) value).longValue();
+    // Avro already boxed it: keep its object rather than allocate another.
+    return value instanceof Long boxed ? boxed : Long.valueOf(((Number) value).longValue());
   }
 
   private static ByteBuffer toBytes(Object value) {
@@ -353,8 +354,8 @@ final class ContentFileDecoder {
       GenericRecord keyValue = (GenericRecord) pair;
       Object mapValue = entryLayout.get(keyValue, map.value);
       if (mapValue != null) {
-        entries[size++] =
-            Map.entry(entryLayout.requiredInt(keyValue, map.key, entry), convert.apply(mapValue));
+        Integer columnId = (Integer) entryLayout.required(keyValue, map.key, entry);
+        entries[size++] = Map.entry(columnId, convert.apply(mapValue));
       }
     }
     try {
