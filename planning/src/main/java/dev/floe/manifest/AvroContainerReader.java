@@ -25,27 +25,39 @@ import org.apache.avro.generic.GenericRecord;
 final class AvroContainerReader implements AutoCloseable {
   private final ReadContext context;
   private final InputFileSeekableInput input;
+  private final long expectedLength;
   private final GenericDatumReader<GenericRecord> datumReader;
   private final DataFileReader<GenericRecord> fileReader;
 
   private AvroContainerReader(
       ReadContext context,
       InputFileSeekableInput input,
+      long expectedLength,
       GenericDatumReader<GenericRecord> datumReader,
       DataFileReader<GenericRecord> fileReader) {
     this.context = context;
     this.input = input;
+    this.expectedLength = expectedLength;
     this.datumReader = datumReader;
     this.fileReader = fileReader;
   }
 
   /** Opens the file and reads its header (schema and metadata); no record is read yet. */
   static AvroContainerReader open(InputFile file, ReadContext context) {
+    return open(file, -1, context);
+  }
+
+  /**
+   * Like {@link #open(InputFile, ReadContext)}, for a file whose length the metadata records (a
+   * manifest's {@code manifest_length}): the end of the data is checked against it, and the storage
+   * is asked for the file's length (a round trip on an object store) only when they differ.
+   */
+  static AvroContainerReader open(InputFile file, long expectedLength, ReadContext context) {
     InputFileSeekableInput input = new InputFileSeekableInput(file);
     GenericDatumReader<GenericRecord> datumReader = new GenericDatumReader<>();
     try {
       DataFileReader<GenericRecord> fileReader = new DataFileReader<>(input, datumReader);
-      return new AvroContainerReader(context, input, datumReader, fileReader);
+      return new AvroContainerReader(context, input, expectedLength, datumReader, fileReader);
     } catch (IOException | RuntimeException failure) {
       RuntimeException translated = translate(failure, input, context);
       try {
@@ -99,6 +111,9 @@ final class AvroContainerReader implements AutoCloseable {
 
   private void checkComplete() {
     long end = fileReader.previousSync();
+    if (end == expectedLength) {
+      return;
+    }
     long length;
     try {
       length = input.length();

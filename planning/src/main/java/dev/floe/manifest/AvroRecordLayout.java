@@ -155,6 +155,17 @@ final class AvroRecordLayout {
     return Schema.createUnion(branches);
   }
 
+  /** The first field of an Avro record that carries this Iceberg field id, or null. */
+  static Schema.Field findField(Schema record, int fieldId) {
+    for (Schema.Field field : record.getFields()) {
+      Integer id = fieldId(field);
+      if (id != null && id == fieldId) {
+        return field;
+      }
+    }
+    return null;
+  }
+
   /** The Iceberg field id an Avro field carries in its {@code field-id} property, or null. */
   static Integer fieldId(Schema.Field field) {
     Object id = field.getObjectProp(FIELD_ID_PROPERTY);

@@ -10,8 +10,9 @@ import static org.apache.avro.Schema.Type.STRING;
 import dev.floe.table.PartitionSpec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.avro.Schema;
@@ -255,7 +256,7 @@ final class ContentFileDecoder {
     if (!matches) {
       throw context.corrupt(
           "it is a "
-              + manifest.content().name().toLowerCase(java.util.Locale.ROOT)
+              + manifest.content().name().toLowerCase(Locale.ROOT)
               + " manifest but lists "
               + path
               + " with content "
@@ -322,14 +323,18 @@ final class ContentFileDecoder {
   }
 
   private static Long toLong(Object value) {
-    return ((Number) value).longValue();
+    // Avro already boxed it: keep its object rather than allocate another.
+    return value instanceof Long boxed ? boxed : Long.valueOf(((Number) value).longValue());
   }
 
   private static ByteBuffer toBytes(Object value) {
     return AvroRecordLayout.copyOf((ByteBuffer) value);
   }
 
-  /** A metrics map; an entry with a null value records nothing and is left out. */
+  /**
+   * A metrics map; an entry with a null value records nothing and is left out. Built immutable at
+   * once, so that {@link ColumnMetrics} keeps it without another copy.
+   */
   private <V> Map<Integer, V> map(
       GenericRecord file, MetricsMap map, Function<Object, V> convert, long entry) {
     Object value = layout.get(file, map.field);
@@ -338,7 +343,9 @@ final class ContentFileDecoder {
     }
     AvroRecordLayout entryLayout = metricsLayouts[map.ordinal()];
     List<?> pairs = (List<?>) value;
-    Map<Integer, V> result = new HashMap<>(pairs.size() * 2);
+    @SuppressWarnings("unchecked")
+    Map.Entry<Integer, V>[] entries = new Map.Entry[pairs.size()];
+    int size = 0;
     for (Object pair : pairs) {
       if (pair == null) {
         throw context.corrupt(
@@ -347,10 +354,17 @@ final class ContentFileDecoder {
       GenericRecord keyValue = (GenericRecord) pair;
       Object mapValue = entryLayout.get(keyValue, map.value);
       if (mapValue != null) {
-        result.put(entryLayout.requiredInt(keyValue, map.key, entry), convert.apply(mapValue));
+        Integer columnId = (Integer) entryLayout.required(keyValue, map.key, entry);
+        entries[size++] = Map.entry(columnId, convert.apply(mapValue));
       }
     }
-    return result;
+    try {
+      return Map.ofEntries(size == entries.length ? entries : Arrays.copyOf(entries, size));
+    } catch (IllegalArgumentException duplicateKey) {
+      throw context.corrupt(
+          "field " + map.field.label() + " of data_file repeats a column id in entry " + entry,
+          duplicateKey);
+    }
   }
 
   private List<Long> longList(GenericRecord file, AvroField field, long entry) {

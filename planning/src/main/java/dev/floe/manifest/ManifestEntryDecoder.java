@@ -56,20 +56,21 @@ final class ManifestEntryDecoder {
     if (fileSchema.getType() != RECORD) {
       throw context.corrupt("its Avro schema is " + fileSchema.getType() + ", not a record");
     }
-    Schema.Field dataFileField = null;
-    for (Schema.Field field : fileSchema.getFields()) {
-      Integer id = AvroRecordLayout.fieldId(field);
-      if (id != null && id == DATA_FILE.id()) {
-        dataFileField = field;
-        break;
-      }
+    Schema.Field dataFileField = AvroRecordLayout.findField(fileSchema, DATA_FILE.id());
+    if (dataFileField == null) {
+      throw context.corrupt(
+          "required field "
+              + DATA_FILE.label()
+              + " of manifest_entry is missing from the file's Avro schema");
     }
-    Schema dataFileRecord =
-        dataFileField == null ? null : AvroRecordLayout.nonNullBranch(dataFileField.schema());
+    Schema dataFileRecord = AvroRecordLayout.nonNullBranch(dataFileField.schema());
     if (dataFileRecord == null || dataFileRecord.getType() != RECORD) {
-      // Throws: the layout reports the missing or mistyped field in its usual words.
-      AvroRecordLayout.project(fileSchema, "manifest_entry", ENTRY_FIELDS, Map.of(), context);
-      throw context.corrupt("field " + DATA_FILE.label() + " of manifest_entry is not a record");
+      throw context.corrupt(
+          "field "
+              + DATA_FILE.label()
+              + " of manifest_entry is stored as Avro "
+              + dataFileField.schema()
+              + ", not as a record");
     }
     ContentFileDecoder files = ContentFileDecoder.create(dataFileRecord, spec, manifest, context);
     AvroRecordLayout layout =

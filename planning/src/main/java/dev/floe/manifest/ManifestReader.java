@@ -69,7 +69,7 @@ public final class ManifestReader {
               + "); the metadata and the manifest list disagree");
     }
     AvroContainerReader reader =
-        AvroContainerReader.open(io.newInputFile(manifest.path()), context);
+        AvroContainerReader.open(io.newInputFile(manifest.path()), manifest.length(), context);
     try {
       ManifestEntryDecoder decoder =
           ManifestEntryDecoder.create(reader.fileSchema(), spec, manifest, formatVersion, context);

@@ -101,11 +101,9 @@ final class PartitionDecoder {
 
   /** By partition field id; by name only for a writer that put no ids on the struct's fields. */
   private static Schema.Field find(Schema partitionRecord, PartitionField specField) {
-    for (Schema.Field field : partitionRecord.getFields()) {
-      Integer id = AvroRecordLayout.fieldId(field);
-      if (id != null && id == specField.fieldId()) {
-        return field;
-      }
+    Schema.Field byId = AvroRecordLayout.findField(partitionRecord, specField.fieldId());
+    if (byId != null) {
+      return byId;
     }
     for (Schema.Field field : partitionRecord.getFields()) {
       if (AvroRecordLayout.fieldId(field) == null

@@ -8,24 +8,22 @@ import java.util.Objects;
  * Which metadata file is being read and on behalf of which snapshot, so that every error names
  * both: {@code Cannot read manifest file:/t/m1.avro (snapshot 42): truncated at byte 8190}.
  */
-record ReadContext(String path, String subject) {
+record ReadContext(String subject) {
   ReadContext {
-    Objects.requireNonNull(path, "path");
     Objects.requireNonNull(subject, "subject");
   }
 
   static ReadContext manifestList(String path, long snapshotId) {
-    return new ReadContext(path, "manifest list " + path + " of snapshot " + snapshotId);
+    return new ReadContext("manifest list " + path + " of snapshot " + snapshotId);
   }
 
   /** A v1 manifest listed inline in the snapshot, without a manifest list. */
   static ReadContext inlineManifest(String path, long snapshotId) {
-    return new ReadContext(path, "manifest " + path + " of snapshot " + snapshotId);
+    return new ReadContext("manifest " + path + " of snapshot " + snapshotId);
   }
 
   static ReadContext manifest(ManifestFile manifest) {
     return new ReadContext(
-        manifest.path(),
         "manifest " + manifest.path() + " (snapshot " + manifest.addedSnapshotId() + ")");
   }
 

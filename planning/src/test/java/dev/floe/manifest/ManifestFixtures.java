@@ -144,13 +144,6 @@ final class ManifestFixtures {
     return copy;
   }
 
-  static Schema.Field field(Schema record, int id) {
-    return record.getFields().stream()
-        .filter(field -> Integer.valueOf(id).equals(field.getObjectProp(FIELD_ID)))
-        .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("No field " + id + " in " + record));
-  }
-
   // ---- manifest list schemas (the spec's manifest_file table)
 
   static Schema fieldSummarySchema() {
