@@ -1,72 +1,247 @@
 package dev.floe.scan;
 
+import dev.floe.InvalidRequestException;
 import dev.floe.catalog.Table;
+import dev.floe.scan.SnapshotSelection.ResolvedSnapshot;
 import dev.floe.table.Schema;
 import dev.floe.table.Snapshot;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
-/** Immutable scan of one table: every refinement returns a new scan. (Body lands next.) */
+/**
+ * A scan of one table, immutable: every refinement returns a new scan, so a scan can be shared and
+ * refined freely.
+ *
+ * <pre>{@code
+ * TableScan scan = TableScan.of(table).useRef("nightly").splitSize(64 << 20);
+ * List<ScanTaskGroup> groups = scan.planGroups(16);
+ * }</pre>
+ *
+ * <p>At most one snapshot selector ({@link #useSnapshot}, {@link #useRef}, {@link #asOfTime}) may
+ * be set. A snapshot id, a tag or a timestamp reads with that snapshot's schema; a branch and the
+ * current table with the table's current schema (Iceberg's rule). A table that has never been
+ * written to plans no tasks.
+ */
 public final class TableScan {
-  private TableScan() {}
+  /**
+   * Split size when neither the scan nor the table property {@code read.split.target-size} sets
+   * one.
+   */
+  public static final long DEFAULT_SPLIT_SIZE = 128L * 1024 * 1024;
 
+  /** Open-file cost when neither the scan nor {@code read.split.open-file-cost} sets one. */
+  public static final long DEFAULT_OPEN_FILE_COST = 4L * 1024 * 1024;
+
+  static final String SPLIT_SIZE_PROPERTY = "read.split.target-size";
+  static final String OPEN_FILE_COST_PROPERTY = "read.split.open-file-cost";
+
+  private final Table table;
+  private final SnapshotSelection selection;
+  private final List<String> selectedColumns;
+  private final boolean caseSensitive;
+  private final Long splitSize;
+  private final Long openFileCost;
+  private final int planningThreads;
+
+  private TableScan(Settings settings) {
+    this.table = settings.table;
+    this.selection = settings.selection;
+    this.selectedColumns = settings.selectedColumns;
+    this.caseSensitive = settings.caseSensitive;
+    this.splitSize = settings.splitSize;
+    this.openFileCost = settings.openFileCost;
+    this.planningThreads = settings.planningThreads;
+  }
+
+  /** A scan of the table's current snapshot, all columns, case-sensitive names. */
   public static TableScan of(Table table) {
-    throw new UnsupportedOperationException("not yet");
+    Objects.requireNonNull(table, "table");
+    Settings settings = new Settings();
+    settings.table = table;
+    settings.selection = SnapshotSelection.CURRENT;
+    settings.caseSensitive = true;
+    settings.planningThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    return new TableScan(settings);
   }
 
+  /** Reads the snapshot with this id, with the schema it was written with. */
   public TableScan useSnapshot(long snapshotId) {
-    throw new UnsupportedOperationException("not yet");
+    return withSelection(SnapshotSelection.snapshotId(snapshotId));
   }
 
+  /** Reads the head of a branch (current schema) or a tag (the tagged snapshot's schema). */
   public TableScan useRef(String name) {
-    throw new UnsupportedOperationException("not yet");
+    return withSelection(SnapshotSelection.ref(name));
   }
 
+  /**
+   * Reads the snapshot that was current at this instant (ms since the epoch), by the snapshot log.
+   */
   public TableScan asOfTime(long timestampMillis) {
-    throw new UnsupportedOperationException("not yet");
+    return withSelection(SnapshotSelection.asOfTime(timestampMillis));
   }
 
+  private TableScan withSelection(SnapshotSelection newSelection) {
+    if (selection.kind() != SnapshotSelection.Kind.CURRENT) {
+      throw new InvalidRequestException(
+          "Cannot select "
+              + newSelection
+              + " of table "
+              + table.name()
+              + ": this scan already reads "
+              + selection
+              + "; choose one of snapshot id, branch or tag, timestamp");
+    }
+    Settings settings = settings();
+    settings.selection = newSelection;
+    return new TableScan(settings);
+  }
+
+  /** Reads only these columns (full dotted names for nested fields). */
   public TableScan select(List<String> columns) {
-    throw new UnsupportedOperationException("not yet");
+    Settings settings = settings();
+    settings.selectedColumns = List.copyOf(columns);
+    return new TableScan(settings);
   }
 
-  public TableScan caseSensitive(boolean caseSensitive) {
-    throw new UnsupportedOperationException("not yet");
+  public TableScan caseSensitive(boolean newCaseSensitive) {
+    Settings settings = settings();
+    settings.caseSensitive = newCaseSensitive;
+    return new TableScan(settings);
   }
 
+  /** The target size of a split in bytes; files are divided only at recorded row-group offsets. */
   public TableScan splitSize(long bytes) {
-    throw new UnsupportedOperationException("not yet");
+    if (bytes <= 0) {
+      throw new InvalidRequestException("split-size must be a positive number of bytes: " + bytes);
+    }
+    Settings settings = settings();
+    settings.splitSize = bytes;
+    return new TableScan(settings);
   }
 
+  /** The least weight of one file in a task group, so that small files are not all in one group. */
   public TableScan openFileCost(long bytes) {
-    throw new UnsupportedOperationException("not yet");
+    if (bytes < 0) {
+      throw new InvalidRequestException("file-open-cost must not be negative: " + bytes);
+    }
+    Settings settings = settings();
+    settings.openFileCost = bytes;
+    return new TableScan(settings);
   }
 
+  /** How many manifests are read at once; the plan is the same for every value. */
   public TableScan planningThreads(int threads) {
-    throw new UnsupportedOperationException("not yet");
+    if (threads < 1) {
+      throw new InvalidRequestException("Planning threads must be at least 1: " + threads);
+    }
+    Settings settings = settings();
+    settings.planningThreads = threads;
+    return new TableScan(settings);
   }
 
   public Table table() {
-    throw new UnsupportedOperationException("not yet");
+    return table;
   }
 
+  public boolean isCaseSensitive() {
+    return caseSensitive;
+  }
+
+  /** The schema this scan reads with (see the class comment for which one that is). */
   public Schema schema() {
-    throw new UnsupportedOperationException("not yet");
+    return resolve().schema();
   }
 
+  /** The snapshot this scan reads, or empty for a table that has never been written to. */
   public Optional<Snapshot> snapshot() {
-    throw new UnsupportedOperationException("not yet");
+    return resolve().snapshot();
   }
 
+  /** The schema of the selected columns (all columns when none were selected). */
+  public Schema projection() {
+    Schema schema = schema();
+    return selectedColumns == null
+        ? schema
+        : new SchemaProjection(schema, caseSensitive, table.name()).select(selectedColumns);
+  }
+
+  /** One task per live data file, whole, with its delete files; in manifest order. */
   public List<FileScanTask> planFiles() {
-    throw new UnsupportedOperationException("not yet");
+    Optional<Snapshot> snapshot = snapshot();
+    if (selectedColumns != null) {
+      projection(); // an unknown column is an error before any manifest is read
+    }
+    if (snapshot.isEmpty()) {
+      return List.of();
+    }
+    return new FileScanPlanner(table, snapshot.get(), planningThreads).planFiles();
   }
 
+  /** {@link #planFiles()}, with files divided at their row-group offsets into splits. */
   public List<FileScanTask> planTasks() {
-    throw new UnsupportedOperationException("not yet");
+    return new SplitPlanner(effectiveSplitSize()).split(planFiles());
   }
 
+  /** {@link #planTasks()}, packed into at most {@code targetGroups} groups of similar weight. */
   public List<ScanTaskGroup> planGroups(int targetGroups) {
-    throw new UnsupportedOperationException("not yet");
+    return new TaskGroupPlanner(effectiveOpenFileCost()).group(planTasks(), targetGroups);
+  }
+
+  /** The split size in effect: the scan's, else the table property, else 128 MiB. */
+  public long effectiveSplitSize() {
+    return splitSize != null ? splitSize : tableProperty(SPLIT_SIZE_PROPERTY, DEFAULT_SPLIT_SIZE);
+  }
+
+  /** The open-file cost in effect: the scan's, else the table property, else 4 MiB. */
+  public long effectiveOpenFileCost() {
+    return openFileCost != null
+        ? openFileCost
+        : tableProperty(OPEN_FILE_COST_PROPERTY, DEFAULT_OPEN_FILE_COST);
+  }
+
+  private long tableProperty(String name, long defaultValue) {
+    String value = table.metadata().properties().get(name);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      long parsed = Long.parseLong(value.trim());
+      if (parsed > 0) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the table and property
+    }
+    throw new InvalidRequestException(
+        "Table " + table.name() + " has an invalid " + name + ": '" + value + "'; expected bytes");
+  }
+
+  private ResolvedSnapshot resolve() {
+    return selection.resolve(table);
+  }
+
+  private Settings settings() {
+    Settings settings = new Settings();
+    settings.table = table;
+    settings.selection = selection;
+    settings.selectedColumns = selectedColumns;
+    settings.caseSensitive = caseSensitive;
+    settings.splitSize = splitSize;
+    settings.openFileCost = openFileCost;
+    settings.planningThreads = planningThreads;
+    return settings;
+  }
+
+  /** The mutable carrier from which each new immutable scan is built. */
+  private static final class Settings {
+    private Table table;
+    private SnapshotSelection selection;
+    private List<String> selectedColumns;
+    private boolean caseSensitive;
+    private Long splitSize;
+    private Long openFileCost;
+    private int planningThreads;
   }
 }

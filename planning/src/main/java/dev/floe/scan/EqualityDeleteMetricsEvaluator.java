@@ -1,0 +1,158 @@
+package dev.floe.scan;
+
+import dev.floe.expr.SingleValueBinary;
+import dev.floe.expr.ValueComparators;
+import dev.floe.manifest.ColumnMetrics;
+import dev.floe.manifest.DataFile;
+import dev.floe.manifest.DeleteFile;
+import dev.floe.table.NestedField;
+import dev.floe.table.PrimitiveType;
+import dev.floe.table.Schema;
+import dev.floe.table.TypeId;
+import java.nio.ByteBuffer;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Decides from column metrics whether an equality delete file might delete rows of a data file,
+ * column by column over the delete's equality ids. Deletes cannot apply when, for some equality
+ * column, the data file holds only nulls and the delete file none (or the reverse), or the two
+ * files' value ranges do not overlap. Missing metrics are never evidence: they answer {@link
+ * #DELETES_MIGHT_APPLY}. Nested columns carry no bounds and always might apply.
+ *
+ * <p>Types come from the table's current schema, the schema Iceberg binds partition specs to; an
+ * equality id that schema no longer has might apply.
+ */
+final class EqualityDeleteMetricsEvaluator {
+  static final boolean DELETES_MIGHT_APPLY = true;
+  static final boolean DELETES_CANNOT_APPLY = false;
+
+  private final Schema schema;
+
+  EqualityDeleteMetricsEvaluator(Schema schema) {
+    this.schema = schema;
+  }
+
+  /** An equality delete file with its bounds decoded once, for many data files. */
+  final class IndexedEqualityDelete {
+    private final DeleteFile file;
+    private final Map<Integer, Object> lowerBounds = new HashMap<>();
+    private final Map<Integer, Object> upperBounds = new HashMap<>();
+
+    IndexedEqualityDelete(DeleteFile file) {
+      this.file = file;
+      for (int fieldId : file.equalityIds()) {
+        NestedField field = schema.findField(fieldId);
+        if (field != null && field.type() instanceof PrimitiveType type) {
+          decode(type, file.metrics().lowerBounds().get(fieldId), fieldId, lowerBounds);
+          decode(type, file.metrics().upperBounds().get(fieldId), fieldId, upperBounds);
+        }
+      }
+    }
+
+    DeleteFile file() {
+      return file;
+    }
+  }
+
+  private static void decode(
+      PrimitiveType type, ByteBuffer bound, int fieldId, Map<Integer, Object> into) {
+    if (bound != null) {
+      into.put(fieldId, SingleValueBinary.fromBytes(type, bound));
+    }
+  }
+
+  IndexedEqualityDelete index(DeleteFile file) {
+    return new IndexedEqualityDelete(file);
+  }
+
+  boolean mightApply(DataFile dataFile, IndexedEqualityDelete delete) {
+    ColumnMetrics data = dataFile.metrics();
+    ColumnMetrics deletes = delete.file.metrics();
+    for (int fieldId : delete.file.equalityIds()) {
+      NestedField field = schema.findField(fieldId);
+      if (field == null || !(field.type() instanceof PrimitiveType type)) {
+        continue;
+      }
+      if (containsNull(data, field) && containsNull(deletes, field)) {
+        // null = null deletes: rows with null in this column might be deleted
+        continue;
+      }
+      if (allNull(data, field) && noNulls(deletes, field)) {
+        return DELETES_CANNOT_APPLY;
+      }
+      if (allNull(deletes, field) && noNulls(data, field)) {
+        return DELETES_CANNOT_APPLY;
+      }
+      if (!rangesMightOverlap(dataFile, delete, fieldId, type)) {
+        return DELETES_CANNOT_APPLY;
+      }
+    }
+    return DELETES_MIGHT_APPLY;
+  }
+
+  private static boolean rangesMightOverlap(
+      DataFile dataFile, IndexedEqualityDelete delete, int fieldId, PrimitiveType type) {
+    ByteBuffer dataLowerBytes = dataFile.metrics().lowerBounds().get(fieldId);
+    ByteBuffer dataUpperBytes = dataFile.metrics().upperBounds().get(fieldId);
+    Object deleteLower = delete.lowerBounds.get(fieldId);
+    Object deleteUpper = delete.upperBounds.get(fieldId);
+    if (dataLowerBytes == null
+        || dataUpperBytes == null
+        || deleteLower == null
+        || deleteUpper == null) {
+      return true;
+    }
+    Object dataLower = SingleValueBinary.fromBytes(type, dataLowerBytes);
+    Object dataUpper = SingleValueBinary.fromBytes(type, dataUpperBytes);
+    boolean overlap =
+        overlap(ValueComparators.forType(type), dataLower, dataUpper, deleteLower, deleteUpper);
+    if (!overlap && type.typeId() == TypeId.UUID) {
+      // Writers have ordered UUID bounds both as signed halves (Java's UUID order, Iceberg 1.10)
+      // and as unsigned bytes (Parquet's order); prune only when neither order can overlap.
+      return overlap(UNSIGNED_UUID_ORDER, dataLower, dataUpper, deleteLower, deleteUpper);
+    }
+    return overlap;
+  }
+
+  private static final Comparator<Object> UNSIGNED_UUID_ORDER =
+      Comparator.comparing(
+              (Object value) -> ((UUID) value).getMostSignificantBits(), Long::compareUnsigned)
+          .thenComparing(value -> ((UUID) value).getLeastSignificantBits(), Long::compareUnsigned);
+
+  private static boolean overlap(
+      Comparator<Object> order,
+      Object dataLower,
+      Object dataUpper,
+      Object deleteLower,
+      Object deleteUpper) {
+    return order.compare(dataLower, deleteUpper) <= 0 && order.compare(deleteLower, dataUpper) <= 0;
+  }
+
+  private static boolean containsNull(ColumnMetrics metrics, NestedField field) {
+    if (field.required()) {
+      return false;
+    }
+    Long nulls = metrics.nullValueCounts().get(field.fieldId());
+    return nulls == null || nulls > 0;
+  }
+
+  private static boolean noNulls(ColumnMetrics metrics, NestedField field) {
+    if (field.required()) {
+      return true;
+    }
+    Long nulls = metrics.nullValueCounts().get(field.fieldId());
+    return nulls != null && nulls <= 0;
+  }
+
+  private static boolean allNull(ColumnMetrics metrics, NestedField field) {
+    if (field.required()) {
+      return false;
+    }
+    Long nulls = metrics.nullValueCounts().get(field.fieldId());
+    Long values = metrics.valueCounts().get(field.fieldId());
+    return nulls != null && values != null && nulls.equals(values);
+  }
+}
