@@ -43,6 +43,9 @@ final class ScenarioLibrary {
               EVERY_VERSION,
               PartitionScenarios::unpartitionedThenPartitioned),
           new Definition("partition-types", EVERY_VERSION, PartitionScenarios::partitionTypes),
+          new Definition("fixed-partition", EVERY_VERSION, PartitionScenarios::fixedPartition),
+          new Definition(
+              "nanosecond-timestamps", List.of(3), PartitionScenarios::nanosecondTimestamps),
           new Definition("position-deletes", List.of(2), DeleteScenarios::positionDeletes),
           new Definition("equality-deletes", List.of(2, 3), DeleteScenarios::equalityDeletes),
           new Definition("global-deletes", List.of(2, 3), DeleteScenarios::globalDeletes),
@@ -137,7 +140,12 @@ final class ScenarioLibrary {
 
   private static Scenario build(Path warehouse, Definition definition, int formatVersion) {
     Path directory = warehouse.resolve("v" + formatVersion).resolve(definition.name());
-    FixtureTable table = definition.builder().build(directory, formatVersion);
-    return new Scenario(definition.name(), formatVersion, table.table());
+    try {
+      FixtureTable table = definition.builder().build(directory, formatVersion);
+      return new Scenario(definition.name(), formatVersion, table.table());
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "Cannot build scenario v" + formatVersion + "/" + definition.name() + ": " + e, e);
+    }
   }
 }

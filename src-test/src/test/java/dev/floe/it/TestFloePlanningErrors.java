@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.ManifestFile;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,12 +26,6 @@ class TestFloePlanningErrors {
   @TempDir Path warehouse;
 
   private final Scenario appends = ScenarioLibrary.shared("appends", 2);
-
-  @BeforeEach
-  void floePlans() {
-    FloePlanner.whenFloePlans(
-        () -> FloePlanner.scan(appends.location(), new ScanTarget.Current()).planFiles());
-  }
 
   @Test
   void anUnknownSnapshotIdIsTheCallersMistake() {
