@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * Plans with Floe: loads the scenario's table from its location as a path table and plans with
- * {@link TableScan}. The only class of this suite that touches Floe's API.
+ * {@link TableScan}. The only class of this suite that plans with Floe.
  */
 final class FloePlanner implements Planner {
 

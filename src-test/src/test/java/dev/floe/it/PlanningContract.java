@@ -2,6 +2,7 @@ package dev.floe.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.HistoryEntry;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.io.CloseableIterable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -355,11 +357,13 @@ abstract class PlanningContract {
    */
   @ParameterizedTest(name = "v{0}")
   @ValueSource(ints = {1, 2, 3})
-  void splitsHandEveryRowGroupToExactlyOneReader(int formatVersion) {
+  void splitsHandEveryRowGroupToExactlyOneReader(int formatVersion) throws IOException {
     Scenario scenario = ScenarioLibrary.shared("split-offsets", formatVersion);
     Map<String, DataFile> files = new TreeMap<>();
-    for (FileScanTask task : scenario.table().newScan().planFiles()) {
-      files.put(task.file().location(), task.file());
+    try (CloseableIterable<FileScanTask> tasks = scenario.table().newScan().planFiles()) {
+      for (FileScanTask task : tasks) {
+        files.put(task.file().location(), task.file());
+      }
     }
     for (long splitSize : List.of(1_000L, 4_096L, 128L * 1024 * 1024)) {
       Map<String, List<SplitPiece>> splits = new TreeMap<>();

@@ -115,26 +115,31 @@ final class ScenarioLibrary {
 
   /** Builds the shared warehouse on first use (the holder idiom makes that thread-safe). */
   private static final class SharedWarehouse {
-    static final List<Scenario> SCENARIOS = buildAll(createWarehouse());
+    static final List<Scenario> SCENARIOS = buildAll(createTemporaryWarehouse());
+  }
 
-    private static Path createWarehouse() {
-      try {
-        Path warehouse = Files.createTempDirectory("floe-it-warehouse");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteRecursively(warehouse)));
-        return warehouse;
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot create a temporary warehouse", e);
-      }
+  /**
+   * A temporary directory removed when the JVM exits. The hook lives outside {@link
+   * SharedWarehouse} so that it still runs when building the scenarios failed and left that class
+   * unusable.
+   */
+  private static Path createTemporaryWarehouse() {
+    try {
+      Path warehouse = Files.createTempDirectory("floe-it-warehouse");
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteRecursively(warehouse)));
+      return warehouse;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create a temporary warehouse", e);
     }
+  }
 
-    private static void deleteRecursively(Path root) {
-      try (Stream<Path> paths = Files.walk(root)) {
-        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(path);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot delete the temporary warehouse " + root, e);
+  private static void deleteRecursively(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete the temporary warehouse " + root, e);
     }
   }
 
