@@ -6,7 +6,6 @@ import static dev.floe.it.EventsSchema.SCHEMA;
 
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Set;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.TableProperties;
@@ -101,7 +100,10 @@ final class AppendScenarios {
         table
             .table()
             .newRewrite()
-            .rewriteFiles(Set.of(a1, a2, a3), Set.of(table.data("a-compacted", "category=a", 60))));
+            .deleteFile(a1)
+            .deleteFile(a2)
+            .deleteFile(a3)
+            .addFile(table.data("a-compacted", "category=a", 60)));
     table.commit(table.table().newFastAppend().appendFile(table.data("a4", "category=a", 1)));
     return table;
   }

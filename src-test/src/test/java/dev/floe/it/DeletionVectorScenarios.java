@@ -5,7 +5,6 @@ import static dev.floe.it.EventsSchema.ID;
 import static dev.floe.it.EventsSchema.SCHEMA;
 
 import java.nio.file.Path;
-import java.util.Set;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 
@@ -102,7 +101,8 @@ final class DeletionVectorScenarios {
         table
             .table()
             .newRewrite()
-            .rewriteFiles(Set.of(a1), Set.of(table.data("a1-compacted", "category=a", 8))));
+            .deleteFile(a1)
+            .addFile(table.data("a1-compacted", "category=a", 8)));
     table.commit(table.table().newAppend().appendFile(table.data("c1", "category=c", 7)));
     return table;
   }

@@ -35,7 +35,8 @@ final class FixtureTable {
   /** The id Iceberg gives the {@code file_path} column of position delete files. */
   static final int DELETE_FILE_PATH_ID = Integer.MAX_VALUE - 101;
 
-  static final HadoopTables TABLES = new HadoopTables(ChmodFreeLocalFileSystem.configuration());
+  private static final HadoopTables TABLES =
+      new HadoopTables(ChmodFreeLocalFileSystem.configuration());
 
   /**
    * Runs Iceberg's per-commit manifest work on the committing thread: its worker pool polls for
@@ -76,10 +77,6 @@ final class FixtureTable {
 
   String location() {
     return table.location();
-  }
-
-  int formatVersion() {
-    return ((HasTableOperations) table).operations().current().formatVersion();
   }
 
   /** Raises the table's format version (Iceberg only ever upgrades). */

@@ -1,5 +1,6 @@
 package dev.floe.it;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -15,35 +16,11 @@ record NormalizedPlan(
 
   NormalizedPlan {
     schemaColumns = List.copyOf(schemaColumns);
-    files = new TreeMap<>(files);
+    files = Collections.unmodifiableSortedMap(new TreeMap<>(files));
   }
 
   static NormalizedPlan of(
       Long snapshotId, List<String> schemaColumns, Map<String, PlannedFile> files) {
     return new NormalizedPlan(snapshotId, schemaColumns, new TreeMap<>(files));
-  }
-
-  PlannedFile file(String location) {
-    return files.get(location);
-  }
-
-  /** The planned file whose location ends with {@code suffix}; fails when none or several do. */
-  PlannedFile fileEndingWith(String suffix) {
-    List<Map.Entry<String, PlannedFile>> matches =
-        files.entrySet().stream().filter(entry -> entry.getKey().endsWith(suffix)).toList();
-    if (matches.size() != 1) {
-      throw new AssertionError(
-          "Expected one planned file ending with "
-              + suffix
-              + " but found "
-              + matches.size()
-              + " in "
-              + files.keySet());
-    }
-    return matches.get(0).getValue();
-  }
-
-  boolean plansFileEndingWith(String suffix) {
-    return files.keySet().stream().anyMatch(location -> location.endsWith(suffix));
   }
 }

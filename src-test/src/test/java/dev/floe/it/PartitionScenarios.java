@@ -57,12 +57,24 @@ final class PartitionScenarios {
           .identity("dec")
           .identity("u")
           .identity("b")
-          .identity("f")
           .identity("flag")
           .bucket("s", 8)
           .truncate("dec", 100)
           .truncate("l", 10)
           .build();
+
+  /** Apart from {@link #TYPES_SPEC}, so a reader failing on fixed values hides no other type. */
+  static final PartitionSpec FIXED_SPEC =
+      PartitionSpec.builderFor(TYPES_SCHEMA).identity("f").build();
+
+  static final Schema NANOS_SCHEMA =
+      new Schema(
+          required(1, "id", Types.LongType.get()),
+          optional(2, "ts_ns", Types.TimestampNanoType.withoutZone()),
+          optional(3, "tstz_ns", Types.TimestampNanoType.withZone()));
+
+  static final PartitionSpec NANOS_SPEC =
+      PartitionSpec.builderFor(NANOS_SCHEMA).identity("ts_ns").hour("tstz_ns").build();
 
   private static final UUID FIRST_UUID = UUID.fromString("f79c3e09-677c-4bbd-a479-3f349cb785e7");
   private static final UUID SECOND_UUID = UUID.fromString("0a1b2c3d-0000-4000-8000-000000000001");
@@ -175,9 +187,9 @@ final class PartitionScenarios {
 
   /**
    * A spec with a field of every partitionable type (int, long, string, date by day, timestamp by
-   * hour, timestamptz by month, decimal, uuid, binary, fixed, boolean, bucket, truncate). Files
-   * differ from {@code p-base} in one value each; one file has only nulls. From v2 on,
-   * partition-scoped deletes target {@code p-base} and the all-null partition, so only an exact
+   * hour, timestamptz by month, decimal, uuid, binary, boolean, bucket, truncate; fixed has its own
+   * scenario). Files differ from {@code p-base} in one value each; one file has only nulls. From v2
+   * on, partition-scoped deletes target {@code p-base} and the all-null partition, so only an exact
    * tuple match may attach them.
    */
   static FixtureTable partitionTypes(Path directory, int formatVersion) {
@@ -192,16 +204,19 @@ final class PartitionScenarios {
             .appendFile(typed(table, "p-base", basePartition))
             .appendFile(typed(table, "p-null", nullPartition))
             .appendFile(typed(table, "p-int", variant(base, 0, 2)))
+            .appendFile(typed(table, "p-long", variant(base, 1, 11L)))
             .appendFile(typed(table, "p-string", variant(base, 2, "y")))
             .appendFile(typed(table, "p-date", variant(base, 3, 19_001)))
             .appendFile(typed(table, "p-hour", variant(base, 4, 456_001)))
+            .appendFile(typed(table, "p-month", variant(base, 5, 601)))
             .appendFile(typed(table, "p-decimal", variant(base, 6, new BigDecimal("12.35"))))
             .appendFile(typed(table, "p-uuid", variant(base, 7, SECOND_UUID)))
+            .appendFile(typed(table, "p-binary", variant(base, 8, bytes(1, 2, 4))))
+            .appendFile(typed(table, "p-boolean", variant(base, 9, false)))
+            .appendFile(typed(table, "p-bucket", variant(base, 10, 6)))
             .appendFile(
-                typed(table, "p-binary", variant(base, 8, ByteBuffer.wrap(new byte[] {1, 2, 4}))))
-            .appendFile(
-                typed(table, "p-fixed", variant(base, 9, ByteBuffer.wrap(new byte[] {1, 2, 4}))))
-            .appendFile(typed(table, "p-boolean", variant(base, 10, false)));
+                typed(table, "p-truncated-decimal", variant(base, 11, new BigDecimal("13.00"))))
+            .appendFile(typed(table, "p-truncated-long", variant(base, 12, 20L)));
     table.commit(append);
     if (formatVersion >= 2) {
       RowDelta delta = table.table().newRowDelta();
@@ -219,6 +234,80 @@ final class PartitionScenarios {
     return table;
   }
 
+  /**
+   * Format v3's nanosecond timestamps as partition sources: identity on {@code timestamp_ns} (a
+   * long of nanoseconds) and hour on {@code timestamptz_ns}, with partition-scoped equality deletes
+   * that must match one tuple exactly.
+   */
+  static FixtureTable nanosecondTimestamps(Path directory, int formatVersion) {
+    FixtureTable table = FixtureTable.create(directory, formatVersion, NANOS_SCHEMA, NANOS_SPEC);
+    PartitionData base = FixtureTable.partition(NANOS_SPEC, 1_700_000_000_123_456_789L, 472_222);
+    PartitionData nextNanosecond =
+        FixtureTable.partition(NANOS_SPEC, 1_700_000_000_123_456_790L, 472_222);
+    PartitionData nulls = FixtureTable.partition(NANOS_SPEC, null, null);
+    table.commit(
+        table
+            .table()
+            .newFastAppend()
+            .appendFile(nanos(table, "n-base", base))
+            .appendFile(nanos(table, "n-next-nanosecond", nextNanosecond))
+            .appendFile(nanos(table, "n-null", nulls)));
+    table.commit(
+        table
+            .table()
+            .newRowDelta()
+            .addDeletes(
+                table
+                    .equalityDeletesBuilder(NANOS_SPEC, "n-base-eq", null, 1, 1)
+                    .withPartition(base)
+                    .build()));
+    return table;
+  }
+
+  private static DataFile nanos(FixtureTable table, String name, PartitionData partition) {
+    return table.dataBuilder(NANOS_SPEC, name, null, 10).withPartition(partition).build();
+  }
+
+  /**
+   * An identity partition on a {@code fixed[3]} column: files in two values and null, and from v2
+   * on a partition-scoped equality delete for one value.
+   */
+  static FixtureTable fixedPartition(Path directory, int formatVersion) {
+    FixtureTable table = FixtureTable.create(directory, formatVersion, TYPES_SCHEMA, FIXED_SPEC);
+    PartitionData base = FixtureTable.partition(FIXED_SPEC, bytes(1, 2, 3));
+    table.commit(
+        table
+            .table()
+            .newFastAppend()
+            .appendFile(fixed(table, "f-base", base))
+            .appendFile(fixed(table, "f-other", FixtureTable.partition(FIXED_SPEC, bytes(1, 2, 4))))
+            .appendFile(fixed(table, "f-null", FixtureTable.partition(FIXED_SPEC, (Object) null))));
+    if (formatVersion >= 2) {
+      table.commit(
+          table
+              .table()
+              .newRowDelta()
+              .addDeletes(
+                  table
+                      .equalityDeletesBuilder(FIXED_SPEC, "f-base-eq", null, 1, 1)
+                      .withPartition(base)
+                      .build()));
+    }
+    return table;
+  }
+
+  private static DataFile fixed(FixtureTable table, String name, PartitionData partition) {
+    return table.dataBuilder(FIXED_SPEC, name, null, 10).withPartition(partition).build();
+  }
+
+  private static ByteBuffer bytes(int... values) {
+    byte[] bytes = new byte[values.length];
+    for (int index = 0; index < values.length; index++) {
+      bytes[index] = (byte) values[index];
+    }
+    return ByteBuffer.wrap(bytes);
+  }
+
   private static Object[] baseTuple() {
     return new Object[] {
       1,
@@ -229,8 +318,7 @@ final class PartitionScenarios {
       600,
       new BigDecimal("12.34"),
       FIRST_UUID,
-      ByteBuffer.wrap(new byte[] {1, 2, 3}),
-      ByteBuffer.wrap(new byte[] {1, 2, 3}),
+      bytes(1, 2, 3),
       true,
       5,
       new BigDecimal("12.00"),

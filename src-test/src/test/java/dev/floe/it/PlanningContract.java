@@ -2,11 +2,16 @@ package dev.floe.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.HistoryEntry;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.io.CloseableIterable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -109,16 +114,37 @@ abstract class PlanningContract {
     for (String variant :
         List.of(
             "p-int",
+            "p-long",
             "p-string",
             "p-date",
             "p-hour",
+            "p-month",
             "p-decimal",
             "p-uuid",
             "p-binary",
-            "p-fixed",
-            "p-boolean")) {
+            "p-boolean",
+            "p-bucket",
+            "p-truncated-decimal",
+            "p-truncated-long")) {
       assertThat(deletes(current, variant)).as("%s differs in one value", variant).isEmpty();
     }
+  }
+
+  @ParameterizedTest(name = "v{0}")
+  @ValueSource(ints = {2, 3})
+  void fixedPartitionValuesCompareByContent(int formatVersion) {
+    NormalizedPlan current = current(ScenarioLibrary.shared("fixed-partition", formatVersion));
+    assertThat(deletes(current, "f-base")).containsExactly("f-base-eq");
+    assertThat(deletes(current, "f-other")).as("differs in the last byte").isEmpty();
+    assertThat(deletes(current, "f-null")).isEmpty();
+  }
+
+  @Test
+  void nanosecondTimestampPartitionsCompareToTheNanosecond() {
+    NormalizedPlan current = current(ScenarioLibrary.shared("nanosecond-timestamps", 3));
+    assertThat(deletes(current, "n-base")).containsExactly("n-base-eq");
+    assertThat(deletes(current, "n-next-nanosecond")).as("one nanosecond later").isEmpty();
+    assertThat(deletes(current, "n-null")).isEmpty();
   }
 
   @Test
@@ -322,37 +348,65 @@ abstract class PlanningContract {
     assertThat(fileNames(current(scenario))).containsExactly("a1", "a4");
   }
 
+  /**
+   * Split policies may differ (Iceberg 1.10 cuts one split per row group, or fixed-size pieces when
+   * a file has no usable offsets; the differential suite compares them), but every policy must hand
+   * each row group to exactly one reader: a file's splits are non-empty, contiguous, end at the end
+   * of the file and start no later than its first row group. Row groups are found by the first byte
+   * of the split they start in, so that is enough.
+   */
   @ParameterizedTest(name = "v{0}")
   @ValueSource(ints = {1, 2, 3})
-  void filesSplitAtTheirOffsetsOrAtFixedSizes(int formatVersion) {
+  void splitsHandEveryRowGroupToExactlyOneReader(int formatVersion) throws IOException {
     Scenario scenario = ScenarioLibrary.shared("split-offsets", formatVersion);
-    List<String> pieces = new ArrayList<>();
-    for (SplitPiece piece : planner().planSplits(scenario, new ScanTarget.Current(), 4_096)) {
-      pieces.add(name(piece.location()) + " " + piece.start() + "+" + piece.length());
+    Map<String, DataFile> files = new TreeMap<>();
+    try (CloseableIterable<FileScanTask> tasks = scenario.table().newScan().planFiles()) {
+      for (FileScanTask task : tasks) {
+        files.put(task.file().location(), task.file());
+      }
     }
-    assertThat(pieces)
-        .containsExactly(
-            "later-offsets 4+1020",
-            "later-offsets 1024+1024",
-            "no-offsets 0+4096",
-            "no-offsets 4096+4096",
-            "no-offsets 8192+4096",
-            "no-offsets 12288+4096",
-            "no-offsets 16384+4096",
-            "no-offsets 20480+4096",
-            "no-offsets 24576+424",
-            "offsets-not-ascending 0+4096",
-            "offsets-not-ascending 4096+3904",
-            "offsets-past-end 0+4096",
-            "offsets-past-end 4096+904",
-            "offsets 4+2996",
-            "offsets 3000+3000",
-            "offsets 6000+3000",
-            "offsets 9000+1000",
-            "single-offset 4+6996",
-            "with-metrics 4+1496",
-            "with-metrics 1500+1500",
-            "zero-records 0+100");
+    for (long splitSize : List.of(1_000L, 4_096L, 128L * 1024 * 1024)) {
+      Map<String, List<SplitPiece>> splits = new TreeMap<>();
+      for (SplitPiece piece : planner().planSplits(scenario, new ScanTarget.Current(), splitSize)) {
+        splits.computeIfAbsent(piece.location(), location -> new ArrayList<>()).add(piece);
+      }
+      assertThat(splits.keySet()).as("every file is read").isEqualTo(files.keySet());
+      splits.forEach(
+          (location, pieces) -> {
+            DataFile file = files.get(location);
+            String description = name(location) + " at split size " + splitSize;
+            assertThat(pieces).as(description).allMatch(piece -> piece.length() > 0);
+            for (int index = 1; index < pieces.size(); index++) {
+              SplitPiece previous = pieces.get(index - 1);
+              assertThat(pieces.get(index).start())
+                  .as("%s: split %d starts where the previous one ends", description, index)
+                  .isEqualTo(previous.start() + previous.length());
+            }
+            SplitPiece last = pieces.get(pieces.size() - 1);
+            assertThat(last.start() + last.length())
+                .as("%s ends at the file's end", description)
+                .isEqualTo(file.fileSizeInBytes());
+            assertThat(pieces.get(0).start())
+                .as("%s starts at or before its first row group", description)
+                .isLessThanOrEqualTo(firstRowGroup(file));
+          });
+    }
+  }
+
+  /**
+   * The first row group's offset if the offsets are usable (ascending, inside the file), else 0.
+   */
+  private static long firstRowGroup(DataFile file) {
+    List<Long> offsets = file.splitOffsets();
+    if (offsets == null || offsets.isEmpty()) {
+      return 0;
+    }
+    for (int index = 1; index < offsets.size(); index++) {
+      if (offsets.get(index) <= offsets.get(index - 1)) {
+        return 0;
+      }
+    }
+    return offsets.get(offsets.size() - 1) < file.fileSizeInBytes() ? offsets.get(0) : 0;
   }
 
   private NormalizedPlan current(Scenario scenario) {
@@ -398,20 +452,20 @@ abstract class PlanningContract {
   }
 
   private static Map<String, Long> sequenceNumbers(NormalizedPlan plan) {
-    Map<String, Long> numbers = new java.util.TreeMap<>();
+    Map<String, Long> numbers = new TreeMap<>();
     plan.files()
         .forEach((location, file) -> numbers.put(name(location), file.dataSequenceNumber()));
     return numbers;
   }
 
   private static Map<String, Integer> specIds(NormalizedPlan plan) {
-    Map<String, Integer> ids = new java.util.TreeMap<>();
+    Map<String, Integer> ids = new TreeMap<>();
     plan.files().forEach((location, file) -> ids.put(name(location), file.specId()));
     return ids;
   }
 
   private static Map<String, Long> firstRowIds(NormalizedPlan plan) {
-    Map<String, Long> ids = new java.util.TreeMap<>();
+    Map<String, Long> ids = new TreeMap<>();
     plan.files().forEach((location, file) -> ids.put(name(location), file.firstRowId()));
     return ids;
   }

@@ -43,6 +43,9 @@ final class ScenarioLibrary {
               EVERY_VERSION,
               PartitionScenarios::unpartitionedThenPartitioned),
           new Definition("partition-types", EVERY_VERSION, PartitionScenarios::partitionTypes),
+          new Definition("fixed-partition", EVERY_VERSION, PartitionScenarios::fixedPartition),
+          new Definition(
+              "nanosecond-timestamps", List.of(3), PartitionScenarios::nanosecondTimestamps),
           new Definition("position-deletes", List.of(2), DeleteScenarios::positionDeletes),
           new Definition("equality-deletes", List.of(2, 3), DeleteScenarios::equalityDeletes),
           new Definition("global-deletes", List.of(2, 3), DeleteScenarios::globalDeletes),
@@ -112,32 +115,42 @@ final class ScenarioLibrary {
 
   /** Builds the shared warehouse on first use (the holder idiom makes that thread-safe). */
   private static final class SharedWarehouse {
-    static final List<Scenario> SCENARIOS = buildAll(createWarehouse());
+    static final List<Scenario> SCENARIOS = buildAll(createTemporaryWarehouse());
+  }
 
-    private static Path createWarehouse() {
-      try {
-        Path warehouse = Files.createTempDirectory("floe-it-warehouse");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteRecursively(warehouse)));
-        return warehouse;
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot create a temporary warehouse", e);
-      }
+  /**
+   * A temporary directory removed when the JVM exits. The hook lives outside {@link
+   * SharedWarehouse} so that it still runs when building the scenarios failed and left that class
+   * unusable.
+   */
+  private static Path createTemporaryWarehouse() {
+    try {
+      Path warehouse = Files.createTempDirectory("floe-it-warehouse");
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteRecursively(warehouse)));
+      return warehouse;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create a temporary warehouse", e);
     }
+  }
 
-    private static void deleteRecursively(Path root) {
-      try (Stream<Path> paths = Files.walk(root)) {
-        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(path);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot delete the temporary warehouse " + root, e);
+  private static void deleteRecursively(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete the temporary warehouse " + root, e);
     }
   }
 
   private static Scenario build(Path warehouse, Definition definition, int formatVersion) {
     Path directory = warehouse.resolve("v" + formatVersion).resolve(definition.name());
-    FixtureTable table = definition.builder().build(directory, formatVersion);
-    return new Scenario(definition.name(), formatVersion, table.table());
+    try {
+      FixtureTable table = definition.builder().build(directory, formatVersion);
+      return new Scenario(definition.name(), formatVersion, table.table());
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "Cannot build scenario v" + formatVersion + "/" + definition.name() + ": " + e, e);
+    }
   }
 }
