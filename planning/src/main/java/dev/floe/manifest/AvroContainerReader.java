@@ -88,6 +88,16 @@ final class AvroContainerReader implements AutoCloseable {
   }
 
   /**
+   * Decodes the records from now on as written with {@code writerSchema} instead of the schema the
+   * file declares, for writers whose encoding departs from their declaration; then {@link #project}
+   * into a projection of {@code writerSchema}.
+   */
+  void decodeAs(Schema writerSchema, Schema readerSchema) {
+    datumReader.setSchema(writerSchema);
+    datumReader.setExpected(readerSchema);
+  }
+
+  /**
    * The next record, decoded into {@code reuse} when possible, or null at the end of a complete
    * file. Byte arrays and strings of {@code reuse} are overwritten: copy what must outlive it.
    */

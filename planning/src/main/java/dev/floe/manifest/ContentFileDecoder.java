@@ -343,7 +343,7 @@ final class ContentFileDecoder {
     }
     AvroRecordLayout entryLayout = metricsLayouts[map.ordinal()];
     List<?> pairs = (List<?>) value;
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     Map.Entry<Integer, V>[] entries = new Map.Entry[pairs.size()];
     int size = 0;
     for (Object pair : pairs) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.TreeSet;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 
 /**
@@ -71,9 +72,14 @@ public final class ManifestReader {
     AvroContainerReader reader =
         AvroContainerReader.open(io.newInputFile(manifest.path()), manifest.length(), context);
     try {
+      Schema written = IcebergFixedEncoding.asWritten(reader.fileSchema());
       ManifestEntryDecoder decoder =
-          ManifestEntryDecoder.create(reader.fileSchema(), spec, manifest, formatVersion, context);
-      reader.project(decoder.readerSchema());
+          ManifestEntryDecoder.create(written, spec, manifest, formatVersion, context);
+      if (written == reader.fileSchema()) {
+        reader.project(decoder.readerSchema());
+      } else {
+        reader.decodeAs(written, decoder.readerSchema());
+      }
       return new EntryIterator(reader, decoder);
     } catch (RuntimeException failure) {
       try {

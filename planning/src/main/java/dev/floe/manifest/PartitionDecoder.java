@@ -33,7 +33,8 @@ final class PartitionDecoder {
     DECIMAL_FROM_FIXED,
     DECIMAL_FROM_BYTES,
     BINARY_FROM_FIXED,
-    BINARY_FROM_BYTES
+    BINARY_FROM_BYTES,
+    FIXED_FROM_BYTES
   }
 
   private final ReadContext context;
@@ -41,18 +42,21 @@ final class PartitionDecoder {
   private final int[] positions;
   private final Conversion[] conversions;
   private final int[] scales;
+  private final int[] fixedSizes;
 
   private PartitionDecoder(
       ReadContext context,
       String[] names,
       int[] positions,
       Conversion[] conversions,
-      int[] scales) {
+      int[] scales,
+      int[] fixedSizes) {
     this.context = context;
     this.names = names;
     this.positions = positions;
     this.conversions = conversions;
     this.scales = scales;
+    this.fixedSizes = fixedSizes;
   }
 
   /**
@@ -66,6 +70,7 @@ final class PartitionDecoder {
     int[] positions = new int[size];
     Conversion[] conversions = new Conversion[size];
     int[] scales = new int[size];
+    int[] fixedSizes = new int[size];
     if (size > 0 && partitionRecord == null) {
       throw context.corrupt(
           "required field partition (102) of data_file is missing from the file's Avro schema,"
@@ -95,8 +100,9 @@ final class PartitionDecoder {
       positions[index] = avroField.pos();
       conversions[index] = conversion(valueSchema, specField, context);
       scales[index] = scale(valueSchema);
+      fixedSizes[index] = IcebergFixedEncoding.declaredFixedSize(valueSchema);
     }
-    return new PartitionDecoder(context, names, positions, conversions, scales);
+    return new PartitionDecoder(context, names, positions, conversions, scales, fixedSizes);
   }
 
   /** By partition field id; by name only for a writer that put no ids on the struct's fields. */
@@ -141,10 +147,14 @@ final class PartitionDecoder {
             ? Conversion.DECIMAL_FROM_FIXED
             : Conversion.BINARY_FROM_FIXED;
       }
-      case BYTES ->
-          "decimal".equals(logicalType)
-              ? Conversion.DECIMAL_FROM_BYTES
-              : Conversion.BINARY_FROM_BYTES;
+      case BYTES -> {
+        if (IcebergFixedEncoding.declaredFixedSize(valueSchema) > 0) {
+          yield Conversion.FIXED_FROM_BYTES;
+        }
+        yield "decimal".equals(logicalType)
+            ? Conversion.DECIMAL_FROM_BYTES
+            : Conversion.BINARY_FROM_BYTES;
+      }
       case RECORD, ENUM, ARRAY, MAP, UNION ->
           throw unsupported(specField, valueSchema.getType().getName(), context);
     };
@@ -201,7 +211,22 @@ final class PartitionDecoder {
       case BINARY_FROM_FIXED ->
           ByteBuffer.wrap(((GenericFixed) value).bytes().clone()).asReadOnlyBuffer();
       case BINARY_FROM_BYTES -> AvroRecordLayout.copyOf((ByteBuffer) value);
+      case FIXED_FROM_BYTES -> fixedFromBytes((ByteBuffer) value, index);
     };
+  }
+
+  private ByteBuffer fixedFromBytes(ByteBuffer value, int index) {
+    if (value.remaining() != fixedSizes[index]) {
+      throw context.corrupt(
+          "partition field "
+              + names[index]
+              + " is fixed["
+              + fixedSizes[index]
+              + "] but its value has "
+              + value.remaining()
+              + " bytes; the manifest's fixed values are not encoded as Iceberg writes them");
+    }
+    return AvroRecordLayout.copyOf(value);
   }
 
   private UUID uuidFromString(String text, int index) {

@@ -333,9 +333,23 @@ final class ManifestFixtures {
       Map<String, String> metadata,
       List<Map<Integer, Object>> records,
       int syncInterval) {
+    return write(new IcebergStyleDatumWriter(schema), schema, metadata, records, syncInterval);
+  }
+
+  /** Writes every value as the schema declares it, fixed included (not as Iceberg 1.10 does). */
+  static byte[] writeAsDeclared(
+      Schema schema, Map<String, String> metadata, List<Map<Integer, Object>> records) {
+    return write(new GenericDatumWriter<>(schema), schema, metadata, records, 16 * 1024);
+  }
+
+  private static byte[] write(
+      GenericDatumWriter<GenericRecord> datumWriter,
+      Schema schema,
+      Map<String, String> metadata,
+      List<Map<Integer, Object>> records,
+      int syncInterval) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (DataFileWriter<GenericRecord> writer =
-        new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(schema))) {
+    try (DataFileWriter<GenericRecord> writer = new DataFileWriter<>(datumWriter)) {
       writer.setCodec(CodecFactory.deflateCodec(6));
       writer.setSyncInterval(syncInterval);
       metadata.forEach(writer::setMeta);
@@ -397,6 +411,26 @@ final class ManifestFixtures {
       return value instanceof byte[] array ? ByteBuffer.wrap(array) : value;
     }
     return kind == Schema.Type.STRING ? value.toString() : value;
+  }
+
+  /**
+   * Writes as Iceberg 1.10's manifest writer does: a plain {@code fixed} value (no logical type) as
+   * Avro {@code bytes}, with a length, although the schema declares {@code fixed}.
+   */
+  private static final class IcebergStyleDatumWriter extends GenericDatumWriter<GenericRecord> {
+    IcebergStyleDatumWriter(Schema schema) {
+      super(schema);
+    }
+
+    @Override
+    protected void writeFixed(Schema schema, Object datum, org.apache.avro.io.Encoder out)
+        throws IOException {
+      if (schema.getLogicalType() == null && schema.getProp("logicalType") == null) {
+        out.writeBytes(((org.apache.avro.generic.GenericFixed) datum).bytes());
+      } else {
+        super.writeFixed(schema, datum, out);
+      }
+    }
   }
 
   private static byte[] fixedBytes(Schema fixed, Object value) {

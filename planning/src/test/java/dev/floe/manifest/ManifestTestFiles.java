@@ -148,6 +148,19 @@ final class ManifestTestFiles {
             entries));
   }
 
+  /**
+   * Like {@link #writeManifest}, with fixed values encoded as declared rather than as Iceberg does.
+   */
+  void writeManifestAsDeclared(
+      Schema schema, int formatVersion, ManifestFile manifest, List<Map<Integer, Object>> entries) {
+    io.add(
+        manifest.path(),
+        ManifestFixtures.writeAsDeclared(
+            schema,
+            manifestMetadata(formatVersion, manifest.partitionSpecId(), manifest.content()),
+            entries));
+  }
+
   List<ManifestEntry> readAll(ManifestFile manifest, int formatVersion) {
     return readAll(manifest, SPECS, formatVersion);
   }

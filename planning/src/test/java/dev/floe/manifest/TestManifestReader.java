@@ -23,7 +23,9 @@ import static dev.floe.manifest.ManifestTestFiles.manifest;
 import static dev.floe.manifest.ManifestTestFiles.manyEntriesInSmallBlocks;
 import static dev.floe.manifest.ManifestTestFiles.withLength;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.floe.CorruptTableException;
 import dev.floe.io.CloseableIterator;
 import dev.floe.table.PartitionField;
 import dev.floe.table.PartitionSpec;
@@ -520,5 +522,29 @@ class TestManifestReader {
 
     assertThat(first.file().location()).as("first entry").isEqualTo("mem://t/data/f0.parquet");
     assertThat(iterator.hasNext()).as("closed: no more entries").isFalse();
+  }
+
+  @Test
+  void fixedPartitionValuesWrittenAsDeclaredFailLoudlyInsteadOfShifting() {
+    PartitionSpec byCode =
+        new PartitionSpec(2, List.of(new PartitionField(9, 1009, "code", "identity")));
+    ManifestFile manifest = manifest(2, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    files.writeManifestAsDeclared(
+        manifestEntrySchema(
+            2, partitionStruct(optional(1009, "code", ManifestFixtures.fixedType(3)))),
+        2,
+        manifest,
+        List.of(
+            entry(
+                EntryStatus.ADDED,
+                null,
+                null,
+                null,
+                with(dataFile(FILE_A, 1), 102, values(1009, new byte[] {9, 8, 7})))));
+
+    assertThatThrownBy(() -> files.readAll(manifest, Map.of(2, byCode), 2))
+        .as("Iceberg writes fixed partition values with a length; the declared encoding is refused")
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining("Cannot read manifest " + manifest.path());
   }
 }
