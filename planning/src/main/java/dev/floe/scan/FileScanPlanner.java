@@ -1,6 +1,9 @@
 package dev.floe.scan;
 
 import dev.floe.CorruptTableException;
+import dev.floe.FileReadException;
+import dev.floe.FloeException;
+import dev.floe.InvalidRequestException;
 import dev.floe.catalog.Table;
 import dev.floe.expr.Expression;
 import dev.floe.io.CloseableIterator;
@@ -34,6 +37,35 @@ final class FileScanPlanner {
   }
 
   List<FileScanTask> planFiles() {
+    try {
+      return planAll();
+    } catch (FloeException failure) {
+      throw withTable(failure);
+    }
+  }
+
+  /** The same kind of error, its message prefixed with the table, so users know which one broke. */
+  private FloeException withTable(FloeException failure) {
+    String message =
+        "Cannot plan table "
+            + table.name()
+            + " at snapshot "
+            + snapshot.snapshotId()
+            + ": "
+            + failure.getMessage();
+    if (failure instanceof CorruptTableException) {
+      return new CorruptTableException(message, failure);
+    }
+    if (failure instanceof FileReadException) {
+      return new FileReadException(message, failure);
+    }
+    if (failure instanceof InvalidRequestException) {
+      return new InvalidRequestException(message, failure);
+    }
+    return new FloeException(message, failure);
+  }
+
+  private List<FileScanTask> planAll() {
     TableMetadata metadata = table.metadata();
     List<ManifestFile> manifests =
         ManifestListReader.read(table.io(), snapshot, metadata.formatVersion());

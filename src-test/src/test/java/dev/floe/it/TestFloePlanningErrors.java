@@ -63,7 +63,9 @@ class TestFloePlanningErrors {
     }
     assertThatThrownBy(() -> plan(table.location(), new ScanTarget.Current()))
         .isInstanceOf(CorruptTableException.class)
-        .hasMessageContaining(manifestPath.getFileName().toString());
+        .hasMessageContaining("Cannot plan table " + table.location())
+        .hasMessageContaining("Cannot read manifest " + manifest.path())
+        .hasMessageContaining("truncated");
   }
 
   /**
