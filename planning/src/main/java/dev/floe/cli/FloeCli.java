@@ -91,6 +91,13 @@ public final class FloeCli {
     } catch (IOException e) {
       err.println("floe: cannot write the plan to standard output: " + e.getMessage());
       return EXIT_FAILED;
+    } catch (RuntimeException e) {
+      // Not a failure Floe anticipated: report it as a bug rather than die with a bare trace.
+      err.println("floe: internal error (please report it): " + e);
+      if (arguments.contains(CommandLineParser.VERBOSE)) {
+        e.printStackTrace(err);
+      }
+      return EXIT_FAILED;
     }
     // PrintStream hides its own write failures behind this flag.
     if (out.checkError()) {

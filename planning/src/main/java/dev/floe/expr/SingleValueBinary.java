@@ -1,6 +1,7 @@
 package dev.floe.expr;
 
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -23,11 +24,14 @@ import java.util.UUID;
  *
  * <p>Bounds outlive schema evolution: a bound written for an {@code int} column stays 4 bytes after
  * the column is promoted to {@code long}, and likewise {@code float} to {@code double}. {@link
- * #fromBytes} widens those. It does not widen a 4-byte date into a timestamp: the spec does not
- * allow that promotion, so 4 bytes for a timestamp is malformed.
+ * #fromBytes} widens those, and (format v3) a 4-byte {@code date} bound of a column promoted to
+ * {@code timestamp} or {@code timestamp_ns}: midnight of that day. The zoned types allow no such
+ * promotion, so 4 bytes for them is malformed.
  */
 public final class SingleValueBinary {
   private static final int UUID_LENGTH = 16;
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
+  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
   private SingleValueBinary() {}
 
@@ -61,7 +65,16 @@ public final class SingleValueBinary {
         requireLength(type, length, Long.BYTES);
         yield buffer.getLong();
       }
-      case TIME, TIMESTAMP, TIMESTAMPTZ, TIMESTAMP_NS, TIMESTAMPTZ_NS -> {
+      case TIMESTAMP, TIMESTAMP_NS -> {
+        if (length == Integer.BYTES) {
+          // a date bound written before the column was promoted to a timestamp (v3)
+          long perDay = type.typeId() == TypeId.TIMESTAMP ? MICROS_PER_DAY : NANOS_PER_DAY;
+          yield Math.multiplyExact((long) buffer.getInt(), perDay);
+        }
+        requireLength(type, length, Long.BYTES);
+        yield buffer.getLong();
+      }
+      case TIME, TIMESTAMPTZ, TIMESTAMPTZ_NS -> {
         requireLength(type, length, Long.BYTES);
         yield buffer.getLong();
       }

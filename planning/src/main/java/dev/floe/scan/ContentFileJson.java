@@ -211,7 +211,18 @@ final class ContentFileJson {
       // A transform Floe does not know: the value's own Java type is the best evidence left.
       return SingleValueJson.toJson(typeOfValue(value), value);
     }
-    return SingleValueJson.toJson(type, value);
+    return SingleValueJson.toJson(type, widened(type, value));
+  }
+
+  /** A value written before its column was promoted (int to long, float to double), widened. */
+  private static Object widened(Type type, Object value) {
+    if (type.typeId() == TypeId.LONG && value instanceof Integer integer) {
+      return integer.longValue();
+    }
+    if (type.typeId() == TypeId.DOUBLE && value instanceof Float single) {
+      return single.doubleValue();
+    }
+    return value;
   }
 
   private static Type typeOfValue(Object value) {

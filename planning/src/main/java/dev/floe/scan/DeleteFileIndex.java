@@ -1,6 +1,7 @@
 package dev.floe.scan;
 
 import dev.floe.CorruptTableException;
+import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.PartitionValues;
@@ -95,12 +96,23 @@ final class DeleteFileIndex {
       return List.of();
     }
     long sequenceNumber = file.dataSequenceNumber();
-    PartitionKey partition = new PartitionKey(file.specId(), file.partition());
+    PartitionKey partition = PartitionKey.of(file);
     List<DeleteFile> result = new ArrayList<>();
     addEqualityDeletes(file, globalEqualityDeletes, result);
     addEqualityDeletes(file, equalityDeletesByPartition.get(partition), result);
     DeleteFile deletionVector = deletionVectorsByDataFile.get(file.location());
-    if (deletionVector != null && deletionVector.dataSequenceNumber() >= sequenceNumber) {
+    if (deletionVector != null) {
+      if (deletionVector.dataSequenceNumber() < sequenceNumber) {
+        // A DV is written after its data file; an older one means the table's history is broken.
+        throw new CorruptTableException(
+            "Deletion vector "
+                + Builder.describe(deletionVector)
+                + " of data file "
+                + file.location()
+                + " is older than the data file (sequence number "
+                + sequenceNumber
+                + "); a deletion vector must not precede the rows it deletes");
+      }
       result.add(deletionVector);
       return result;
     }
@@ -141,8 +153,29 @@ final class DeleteFileIndex {
     return null;
   }
 
-  /** A partition of one spec: delete files apply only within their own spec and tuple. */
-  record PartitionKey(int specId, PartitionValues partition) {}
+  /**
+   * A partition of one spec: delete files apply only within their own spec and tuple. Values are
+   * widened (int to long, float to double) because a partition source column may have been
+   * promoted: a manifest written before {@code ALTER COLUMN x TYPE bigint} holds {@code 5} as an
+   * int, one written after as a long, and both name the same partition.
+   */
+  record PartitionKey(int specId, List<Object> partition) {
+    static PartitionKey of(ContentFile file) {
+      PartitionValues values = file.partition();
+      List<Object> widened = new ArrayList<>(values.size());
+      for (int position = 0; position < values.size(); position++) {
+        Object value = values.get(position);
+        if (value instanceof Integer integer) {
+          widened.add(integer.longValue());
+        } else if (value instanceof Float single) {
+          widened.add(single.doubleValue());
+        } else {
+          widened.add(value);
+        }
+      }
+      return new PartitionKey(file.specId(), java.util.Collections.unmodifiableList(widened));
+    }
+  }
 
   /** Files sorted by data sequence number, to take those at or after a sequence number. */
   private static final class SequencedFiles<T> {
@@ -206,8 +239,7 @@ final class DeleteFileIndex {
         positionDeletesByDataFile.computeIfAbsent(dataFile, key -> new ArrayList<>()).add(file);
       } else {
         positionDeletesByPartition
-            .computeIfAbsent(
-                new PartitionKey(file.specId(), file.partition()), key -> new ArrayList<>())
+            .computeIfAbsent(PartitionKey.of(file), key -> new ArrayList<>())
             .add(file);
       }
     }
@@ -265,8 +297,7 @@ final class DeleteFileIndex {
         globalEqualityDeletes.add(indexed);
       } else {
         equalityDeletesByPartition
-            .computeIfAbsent(
-                new PartitionKey(file.specId(), file.partition()), key -> new ArrayList<>())
+            .computeIfAbsent(PartitionKey.of(file), key -> new ArrayList<>())
             .add(indexed);
       }
     }

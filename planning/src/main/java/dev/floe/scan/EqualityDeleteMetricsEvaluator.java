@@ -1,8 +1,10 @@
 package dev.floe.scan;
 
+import dev.floe.CorruptTableException;
 import dev.floe.expr.SingleValueBinary;
 import dev.floe.expr.ValueComparators;
 import dev.floe.manifest.ColumnMetrics;
+import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.table.NestedField;
@@ -45,9 +47,9 @@ final class EqualityDeleteMetricsEvaluator {
       this.file = file;
       for (int fieldId : file.equalityIds()) {
         NestedField field = schema.findField(fieldId);
-        if (field != null && field.type() instanceof PrimitiveType type) {
-          decode(type, file.metrics().lowerBounds().get(fieldId), fieldId, lowerBounds);
-          decode(type, file.metrics().upperBounds().get(fieldId), fieldId, upperBounds);
+        if (field != null && field.type() instanceof PrimitiveType type && isOrdered(type)) {
+          decode(type, file.metrics().lowerBounds().get(fieldId), file, fieldId, lowerBounds);
+          decode(type, file.metrics().upperBounds().get(fieldId), file, fieldId, upperBounds);
         }
       }
     }
@@ -58,10 +60,56 @@ final class EqualityDeleteMetricsEvaluator {
   }
 
   private static void decode(
-      PrimitiveType type, ByteBuffer bound, int fieldId, Map<Integer, Object> into) {
+      PrimitiveType type,
+      ByteBuffer bound,
+      ContentFile file,
+      int fieldId,
+      Map<Integer, Object> into) {
     if (bound != null) {
-      into.put(fieldId, SingleValueBinary.fromBytes(type, bound));
+      into.put(fieldId, decodeBound(type, bound, file, fieldId));
     }
+  }
+
+  private static Object decodeBound(
+      PrimitiveType type, ByteBuffer bound, ContentFile file, int fieldId) {
+    try {
+      return SingleValueBinary.fromBytes(type, bound);
+    } catch (IllegalArgumentException malformed) {
+      throw new CorruptTableException(
+          "Cannot read the bound of column "
+              + fieldId
+              + " ("
+              + type
+              + ") recorded for "
+              + file.location()
+              + ": "
+              + malformed.getMessage(),
+          malformed);
+    }
+  }
+
+  /** Types whose bounds have an order; the others (variant, geospatial) carry no range evidence. */
+  private static boolean isOrdered(PrimitiveType type) {
+    return switch (type.typeId()) {
+      case UNKNOWN, VARIANT, GEOMETRY, GEOGRAPHY, STRUCT, LIST, MAP -> false;
+      case BOOLEAN,
+          INT,
+          LONG,
+          FLOAT,
+          DOUBLE,
+          DECIMAL,
+          DATE,
+          TIME,
+          TIMESTAMP,
+          TIMESTAMPTZ,
+          TIMESTAMP_NS,
+          TIMESTAMPTZ_NS,
+          STRING,
+          UUID,
+          FIXED,
+          BINARY ->
+          true;
+    };
   }
 
   IndexedEqualityDelete index(DeleteFile file) {
@@ -86,7 +134,11 @@ final class EqualityDeleteMetricsEvaluator {
       if (allNull(deletes, field) && noNulls(data, field)) {
         return DELETES_CANNOT_APPLY;
       }
-      if (!rangesMightOverlap(dataFile, delete, fieldId, type)) {
+      if (mayBothHoldNaN(data, deletes, field)) {
+        // NaN equals NaN for a delete, but bounds never include NaN: the range is no evidence
+        continue;
+      }
+      if (isOrdered(type) && !rangesMightOverlap(dataFile, delete, fieldId, type)) {
         return DELETES_CANNOT_APPLY;
       }
     }
@@ -105,8 +157,8 @@ final class EqualityDeleteMetricsEvaluator {
         || deleteUpper == null) {
       return true;
     }
-    Object dataLower = SingleValueBinary.fromBytes(type, dataLowerBytes);
-    Object dataUpper = SingleValueBinary.fromBytes(type, dataUpperBytes);
+    Object dataLower = decodeBound(type, dataLowerBytes, dataFile, fieldId);
+    Object dataUpper = decodeBound(type, dataUpperBytes, dataFile, fieldId);
     boolean overlap =
         overlap(ValueComparators.forType(type), dataLower, dataUpper, deleteLower, deleteUpper);
     if (!overlap && type.typeId() == TypeId.UUID) {
@@ -129,6 +181,20 @@ final class EqualityDeleteMetricsEvaluator {
       Object deleteLower,
       Object deleteUpper) {
     return order.compare(dataLower, deleteUpper) <= 0 && order.compare(deleteLower, dataUpper) <= 0;
+  }
+
+  private static boolean mayBothHoldNaN(
+      ColumnMetrics data, ColumnMetrics deletes, NestedField field) {
+    TypeId typeId = field.type().typeId();
+    if (typeId != TypeId.FLOAT && typeId != TypeId.DOUBLE) {
+      return false;
+    }
+    return mayHoldNaN(data, field) && mayHoldNaN(deletes, field);
+  }
+
+  private static boolean mayHoldNaN(ColumnMetrics metrics, NestedField field) {
+    Long nans = metrics.nanValueCounts().get(field.fieldId());
+    return nans == null || nans > 0;
   }
 
   private static boolean containsNull(ColumnMetrics metrics, NestedField field) {

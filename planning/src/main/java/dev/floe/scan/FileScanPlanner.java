@@ -41,6 +41,16 @@ final class FileScanPlanner {
       return planAll();
     } catch (FloeException failure) {
       throw withTable(failure);
+    } catch (RuntimeException unexpected) {
+      // A bug or an input no check anticipated: still say which table and snapshot.
+      throw new FloeException(
+          "Cannot plan table "
+              + table.name()
+              + " at snapshot "
+              + snapshot.snapshotId()
+              + ": unexpected "
+              + unexpected,
+          unexpected);
     }
   }
 

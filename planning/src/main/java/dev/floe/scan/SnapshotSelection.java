@@ -137,9 +137,11 @@ record SnapshotSelection(Kind kind, long value, String refName) {
   }
 
   private static ResolvedSnapshot ofSnapshot(TableMetadata metadata, Snapshot snapshot) {
+    // v1 snapshots record no schema id: they read with the current schema, as in Iceberg.
+    // The parser guarantees that a recorded schema id exists.
     Schema schema =
         snapshot.schemaId() == null ? metadata.schema() : metadata.schema(snapshot.schemaId());
-    return new ResolvedSnapshot(Optional.of(snapshot), schema == null ? metadata.schema() : schema);
+    return new ResolvedSnapshot(Optional.of(snapshot), schema);
   }
 
   @Override

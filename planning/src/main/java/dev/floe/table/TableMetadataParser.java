@@ -121,11 +121,24 @@ public final class TableMetadataParser {
                 "partition-statistics", TableMetadataParser::partitionStatisticsFile))
         .encryptionKeys(
             metadata.mapOptionalObjects("encryption-keys", TableMetadataParser::encryptionKey));
+    TableMetadata parsed;
     try {
-      return builder.build();
+      parsed = builder.build();
     } catch (IllegalArgumentException inconsistent) {
       throw metadata.corrupt(inconsistent.getMessage());
     }
+    for (Snapshot snapshot : parsed.snapshots()) {
+      // time travel reads with this schema: an unknown one must not quietly become the current
+      if (snapshot.schemaId() != null && parsed.schema(snapshot.schemaId()) == null) {
+        throw metadata.corrupt(
+            "snapshot "
+                + snapshot.snapshotId()
+                + " names schema "
+                + snapshot.schemaId()
+                + ", which is not in 'schemas'");
+      }
+    }
+    return parsed;
   }
 
   private static void readSchemas(

@@ -105,11 +105,19 @@ class TestSingleValueBinary {
   }
 
   @Test
-  void doesNotWidenDatesToTimestamps() {
-    assertThatThrownBy(() -> SingleValueBinary.fromBytes(type(TypeId.TIMESTAMP), bytes("4e440000")))
-        .as("date to timestamp is not a promotion the spec allows")
+  void widensDatesOfColumnsPromotedToTimestampsButNotToZonedOnes() {
+    // 0x444e = 17486 days = 2017-11-16
+    assertThat(SingleValueBinary.fromBytes(type(TypeId.TIMESTAMP), bytes("4e440000")))
+        .as("v3 allows date -> timestamp: midnight in micros")
+        .isEqualTo(17_486L * 86_400_000_000L);
+    assertThat(SingleValueBinary.fromBytes(type(TypeId.TIMESTAMP_NS), bytes("4e440000")))
+        .as("v3 allows date -> timestamp_ns: midnight in nanos")
+        .isEqualTo(17_486L * 86_400_000_000_000L);
+    assertThatThrownBy(
+            () -> SingleValueBinary.fromBytes(type(TypeId.TIMESTAMPTZ), bytes("4e440000")))
+        .as("date to timestamptz is not a promotion the spec allows")
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("timestamp")
+        .hasMessageContaining("timestamptz")
         .hasMessageContaining("4 bytes");
   }
 

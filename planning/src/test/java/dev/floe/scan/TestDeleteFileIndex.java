@@ -118,11 +118,68 @@ class TestDeleteFileIndex {
   }
 
   @Test
-  void deletionVectorOlderThanItsDataFileDoesNotApply() {
+  void deletionVectorOlderThanItsDataFileIsAnError() {
     DeleteFile staleDv = deletionVector("dv.puffin", FILE_A, 4, 4);
-    DeleteFile positions = positionDeletes("pos-6.parquet", 1, BOOKS, 6);
 
-    assertThat(index(staleDv, positions).forDataFile(FILE_A)).containsExactly(positions);
+    assertThatThrownBy(() -> index(staleDv).forDataFile(FILE_A))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessage(
+            "Deletion vector file:/t/data/dv.puffin at offset 4 (sequence number 4) of data file"
+                + " file:/t/data/a.parquet is older than the data file (sequence number 5); a"
+                + " deletion vector must not precede the rows it deletes");
+  }
+
+  @Test
+  void equalityDeletesOnFloatingColumnsAreNotPrunedByRangeWhenBothMayHoldNaN() {
+    Schema withScore =
+        new Schema(
+            0,
+            List.of(
+                NestedField.required(1, "id", PrimitiveType.of(TypeId.LONG)),
+                NestedField.optional(2, "score", PrimitiveType.of(TypeId.DOUBLE))),
+            Set.of());
+    DataFile scores =
+        dataFile("s.parquet", 1, BOOKS, 5, 1000, List.of(), scoreMetrics(1.0, 2.0, 1L));
+    DeleteFile nanAndHigh = categoryDeletes("eq-nan.parquet", 6, scoreMetrics(50.0, 60.0, 1L));
+    DeleteFile highNoNaN = categoryDeletes("eq-high.parquet", 6, scoreMetrics(50.0, 60.0, 0L));
+
+    DeleteFileIndex index =
+        DeleteFileIndex.builder(SPECS, withScore, "db.t").add(nanAndHigh).add(highNoNaN).build();
+
+    assertThat(index.forDataFile(scores))
+        .as("NaN = NaN deletes a row though bounds exclude NaN; without NaN the ranges decide")
+        .containsExactly(nanAndHigh);
+  }
+
+  private static ColumnMetrics scoreMetrics(double lower, double upper, long nans) {
+    PrimitiveType type = PrimitiveType.of(TypeId.DOUBLE);
+    return new ColumnMetrics(
+        Map.of(),
+        Map.of(2, 10L),
+        Map.of(2, 0L),
+        Map.of(2, nans),
+        Map.of(2, SingleValueBinary.toBytes(type, lower)),
+        Map.of(2, SingleValueBinary.toBytes(type, upper)));
+  }
+
+  @Test
+  void malformedBoundsAreACorruptTableNamingTheFile() {
+    DataFile ids =
+        dataFile("ids.parquet", 1, BOOKS, 5, 1000, List.of(), idMetrics(100, 0, 0L, 99L));
+    ColumnMetrics threeByteBound =
+        new ColumnMetrics(
+            Map.of(),
+            Map.of(1, 3L),
+            Map.of(1, 0L),
+            Map.of(),
+            Map.of(1, java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3})),
+            Map.of(1, java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3})));
+    DeleteFile broken = equalityDeletes("eq-broken.parquet", 1, BOOKS, 6, threeByteBound);
+
+    assertThatThrownBy(() -> index(broken).forDataFile(ids))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(
+            "Cannot read the bound of column 1 (long) recorded for file:/t/data/eq-broken.parquet");
   }
 
   @Test
@@ -221,6 +278,19 @@ class TestDeleteFileIndex {
         Map.of(),
         Map.of(2, SingleValueBinary.toBytes(PrimitiveType.of(TypeId.UUID), lower)),
         Map.of(2, SingleValueBinary.toBytes(PrimitiveType.of(TypeId.UUID), upper)));
+  }
+
+  @Test
+  void partitionValuesWrittenBeforeATypePromotionStillMatch() {
+    // identity(category) over a column promoted from int to long: old manifests hold an Integer
+    DataFile oldFile = dataFile("old.parquet", 1, PartitionValues.of(5), 5);
+    DeleteFile newDeletes = positionDeletes("pos-new.parquet", 1, PartitionValues.of(5L), 6);
+    DeleteFile newEqualityDeletes =
+        equalityDeletes("eq-new.parquet", 1, PartitionValues.of(5L), 6, ColumnMetrics.EMPTY);
+
+    assertThat(index(newDeletes, newEqualityDeletes).forDataFile(oldFile))
+        .as("5 (int, before the promotion) and 5L (after) are the same partition")
+        .containsExactlyInAnyOrder(newDeletes, newEqualityDeletes);
   }
 
   @Test

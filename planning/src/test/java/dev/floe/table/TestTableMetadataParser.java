@@ -169,6 +169,7 @@ class TestTableMetadataParser {
     json.set("schemas", MAPPER.createArrayNode().add(json.get("schema").deepCopy()));
     ((ObjectNode) json.get("schemas").get(0)).put("schema-id", 4);
     json.put("current-schema-id", 4);
+    json.get("snapshots").forEach(snapshot -> ((ObjectNode) snapshot).put("schema-id", 4));
     json.set(
         "partition-specs",
         MAPPER
@@ -456,6 +457,17 @@ class TestTableMetadataParser {
         .isInstanceOf(CorruptTableException.class)
         .hasMessage(
             "Cannot read table metadata " + FILE + ": missing required field '" + field + "'");
+  }
+
+  @Test
+  void snapshotNamingAnUnknownSchemaIsCorrupt() {
+    ObjectNode unknownSchema = object(V2);
+    ((ObjectNode) unknownSchema.get("snapshots").get(0)).put("schema-id", 99);
+
+    assertThatThrownBy(() -> TableMetadataParser.parse(FILE, unknownSchema.toString()))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining("Cannot read table metadata " + FILE)
+        .hasMessageContaining("names schema 99, which is not in 'schemas'");
   }
 
   @Test
