@@ -54,7 +54,26 @@ public record PrimitiveType(
           crs == null
               ? "geography"
               : "geography(" + crs + (algorithm == null ? "" : ", " + algorithm) + ")";
-      default -> typeId.name().toLowerCase(java.util.Locale.ROOT);
+      case BOOLEAN,
+          INT,
+          LONG,
+          FLOAT,
+          DOUBLE,
+          DATE,
+          TIME,
+          TIMESTAMP,
+          TIMESTAMPTZ,
+          TIMESTAMP_NS,
+          TIMESTAMPTZ_NS,
+          STRING,
+          UUID,
+          BINARY,
+          UNKNOWN,
+          VARIANT,
+          STRUCT,
+          LIST,
+          MAP ->
+          typeId.name().toLowerCase(java.util.Locale.ROOT);
     };
   }
 }

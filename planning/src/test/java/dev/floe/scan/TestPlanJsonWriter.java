@@ -430,19 +430,15 @@ class TestPlanJsonWriter {
   }
 
   @Test
-  void isDeterministic() {
+  void isPrettyPrintedWithUnixLineEndings() {
     List<FileScanTask> tasks =
         List.of(wholeFile(FILE_A, FILE_A_DELETES), wholeFile(FILE_B, FILE_B_DV, ID_EQ_DELETES));
-    List<FileScanTask> sameTasks =
-        List.of(wholeFile(FILE_A, FILE_A_DELETES), wholeFile(FILE_B, FILE_B_DV, ID_EQ_DELETES));
 
-    String first = PlanJsonWriter.toJson(METADATA, tasks);
-    String second = PlanJsonWriter.toJson(METADATA, sameTasks);
+    String json = PlanJsonWriter.toJson(METADATA, tasks);
 
-    assertThat(second).as("same plan, same bytes").isEqualTo(first);
-    assertThat(first).as("lines end with \\n only").doesNotContain("\r");
-    assertThat(first).as("pretty-printed").contains("\n  \"plan-status\" : \"completed\"");
-    assertThat(first).as("ends with a newline").endsWith("}\n");
+    assertThat(json).as("lines end with \\n only").doesNotContain("\r");
+    assertThat(json).as("pretty-printed").contains("\n  \"plan-status\" : \"completed\"");
+    assertThat(json).as("ends with a newline").endsWith("}\n");
   }
 
   @Test
