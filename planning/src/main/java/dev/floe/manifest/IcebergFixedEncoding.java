@@ -1,20 +1,27 @@
 package dev.floe.manifest;
 
+import dev.floe.io.InputFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.avro.Schema;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
 
 /**
- * How Apache Iceberg's Java writer really encodes {@code fixed[L]} partition values in manifests.
+ * How a manifest's {@code fixed[L]} partition values were really encoded.
  *
- * <p>Its schema declares an Avro {@code fixed} of L bytes, but Iceberg 1.10 writes these values as
- * Avro {@code bytes} (a length, then the bytes), and its own reader reads them back that way. Read
- * as the schema declares, every later field of the entry is misaligned. So, like Iceberg's reader,
- * Floe decodes plain {@code fixed} fields of the {@code partition} struct as {@code bytes} and then
- * requires exactly L of them: a file that used the declared encoding fails that check (or the
- * decoding) loudly instead of yielding shifted values. Fixed types with a logical type (decimal,
- * uuid) are written as declared and are left alone.
+ * <p>The manifest's schema declares an Avro {@code fixed} of L bytes, and some writers (older
+ * Iceberg, PyIceberg) write exactly that. Apache Iceberg's Java writer since about 1.8 writes these
+ * values as Avro {@code bytes} instead (a length, then the bytes), and its reader expects that.
+ * Decoded with the wrong one, every later field of an entry is misaligned. Nothing in the file says
+ * which it is, so {@link #choose} decodes the first block both ways and keeps the encoding that
+ * decodes it exactly, to its last byte; if both or neither do, the manifest is refused rather than
+ * guessed. Fixed types with a logical type (decimal, uuid) are always written as declared.
  */
 final class IcebergFixedEncoding {
   /** Marks a {@code bytes} schema that stands for a declared {@code fixed} of this size. */
@@ -26,10 +33,58 @@ final class IcebergFixedEncoding {
   private IcebergFixedEncoding() {}
 
   /**
-   * The schema the entries were actually written with: {@code manifestEntry} with the partition
-   * struct's plain fixed fields as bytes; {@code manifestEntry} itself when it has none.
+   * The schema the entries of {@code file} were written with: its declared schema, or the Iceberg
+   * Java variant with the partition struct's plain fixed fields as bytes.
    */
-  static Schema asWritten(Schema manifestEntry) {
+  static Schema choose(InputFile file, Schema declared, ReadContext context) {
+    Schema icebergJava = asIcebergJavaWrites(declared);
+    if (icebergJava == declared) {
+      return declared;
+    }
+    try (DataFileStream<Object> stream =
+        new DataFileStream<>(file.newStream(), new GenericDatumReader<>())) {
+      if (!stream.hasNext()) {
+        return declared;
+      }
+      long records = stream.getBlockCount();
+      ByteBuffer block = stream.nextBlock();
+      boolean declaredFits = decodesExactly(declared, block, records);
+      boolean icebergJavaFits = decodesExactly(icebergJava, block, records);
+      if (declaredFits != icebergJavaFits) {
+        return declaredFits ? declared : icebergJava;
+      }
+      throw context.corrupt(
+          (declaredFits ? "both" : "neither")
+              + " encodings of its fixed partition values (as declared, or as Iceberg Java writes"
+              + " them) decode its first block exactly, so Floe cannot tell its partition values");
+    } catch (IOException | RuntimeException failure) {
+      if (failure instanceof dev.floe.FloeException floeException) {
+        throw floeException;
+      }
+      throw context.corrupt("cannot read its first block: " + failure, failure);
+    }
+  }
+
+  private static boolean decodesExactly(Schema writer, ByteBuffer block, long records) {
+    byte[] bytes = new byte[block.remaining()];
+    block.duplicate().get(bytes);
+    BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(bytes, null);
+    GenericDatumReader<Object> reader = new GenericDatumReader<>(writer);
+    try {
+      for (long record = 0; record < records; record++) {
+        reader.read(null, decoder);
+      }
+      return decoder.isEnd();
+    } catch (IOException | RuntimeException misaligned) {
+      return false;
+    }
+  }
+
+  /**
+   * {@code manifestEntry} with the partition struct's plain fixed fields as bytes, as Iceberg Java
+   * writes them; {@code manifestEntry} itself when it has none.
+   */
+  static Schema asIcebergJavaWrites(Schema manifestEntry) {
     Schema.Field dataFile = AvroRecordLayout.findField(manifestEntry, DATA_FILE_FIELD_ID);
     if (dataFile == null || dataFile.schema().getType() != Schema.Type.RECORD) {
       return manifestEntry;

@@ -72,7 +72,9 @@ public final class ManifestReader {
     AvroContainerReader reader =
         AvroContainerReader.open(io.newInputFile(manifest.path()), manifest.length(), context);
     try {
-      Schema written = IcebergFixedEncoding.asWritten(reader.fileSchema());
+      Schema written =
+          IcebergFixedEncoding.choose(
+              io.newInputFile(manifest.path()), reader.fileSchema(), context);
       ManifestEntryDecoder decoder =
           ManifestEntryDecoder.create(written, spec, manifest, formatVersion, context);
       if (written == reader.fileSchema()) {

@@ -23,9 +23,7 @@ import static dev.floe.manifest.ManifestTestFiles.manifest;
 import static dev.floe.manifest.ManifestTestFiles.manyEntriesInSmallBlocks;
 import static dev.floe.manifest.ManifestTestFiles.withLength;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floe.CorruptTableException;
 import dev.floe.io.CloseableIterator;
 import dev.floe.table.PartitionField;
 import dev.floe.table.PartitionSpec;
@@ -525,26 +523,52 @@ class TestManifestReader {
   }
 
   @Test
-  void fixedPartitionValuesWrittenAsDeclaredFailLoudlyInsteadOfShifting() {
+  void fixedPartitionValuesReadInEitherEncoding() {
     PartitionSpec byCode =
         new PartitionSpec(2, List.of(new PartitionField(9, 1009, "code", "identity")));
-    ManifestFile manifest = manifest(2, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
-    files.writeManifestAsDeclared(
+    Schema schema =
         manifestEntrySchema(
-            2, partitionStruct(optional(1009, "code", ManifestFixtures.fixedType(3)))),
-        2,
-        manifest,
-        List.of(
-            entry(
-                EntryStatus.ADDED,
-                null,
-                null,
-                null,
-                with(dataFile(FILE_A, 1), 102, values(1009, new byte[] {9, 8, 7})))));
+            2, partitionStruct(optional(1009, "code", ManifestFixtures.fixedType(3))));
+    List<Map<Integer, Object>> entries = new ArrayList<>();
+    for (int index = 0; index < 3; index++) {
+      entries.add(
+          entry(
+              EntryStatus.ADDED,
+              null,
+              null,
+              null,
+              with(
+                  dataFile("mem://t/data/f" + index + ".parquet", 1),
+                  102,
+                  values(1009, new byte[] {9, 8, (byte) index}))));
+    }
+    ManifestFile icebergJava = manifest(2, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    ManifestFile declared =
+        new ManifestFile(
+            "mem://t/metadata/declared.avro",
+            icebergJava.length(),
+            icebergJava.partitionSpecId(),
+            icebergJava.content(),
+            icebergJava.sequenceNumber(),
+            icebergJava.minSequenceNumber(),
+            icebergJava.addedSnapshotId(),
+            icebergJava.counts(),
+            icebergJava.partitions(),
+            null,
+            null);
+    files.writeManifest(schema, 2, icebergJava, entries);
+    files.writeManifestAsDeclared(schema, 2, declared, entries);
 
-    assertThatThrownBy(() -> files.readAll(manifest, Map.of(2, byCode), 2))
-        .as("Iceberg writes fixed partition values with a length; the declared encoding is refused")
-        .isInstanceOf(CorruptTableException.class)
-        .hasMessageContaining("Cannot read manifest " + manifest.path());
+    for (ManifestFile manifest : List.of(icebergJava, declared)) {
+      assertThat(files.readAll(manifest, Map.of(2, byCode), 2))
+          .as(
+              "%s: fixed values as Iceberg Java writes them, or as the schema declares",
+              manifest.path())
+          .extracting(entry -> entry.file().partition().get(0))
+          .containsExactly(
+              ByteBuffer.wrap(new byte[] {9, 8, 0}),
+              ByteBuffer.wrap(new byte[] {9, 8, 1}),
+              ByteBuffer.wrap(new byte[] {9, 8, 2}));
+    }
   }
 }
