@@ -31,10 +31,22 @@ final class BenchmarkReport {
     this.comparisons = List.copyOf(comparisons);
   }
 
-  /** A synthetic table as built for this run, and how long Iceberg took to write it. */
+  /**
+   * A synthetic table as built for this run, and how long Iceberg took to write it; -1 for a table
+   * reused from an earlier run.
+   */
   record BuiltTable(TableShape shape, long buildMillis) {
+    static final long REUSED = -1;
+
     BuiltTable {
       Objects.requireNonNull(shape, "shape");
+      if (buildMillis < 0 && buildMillis != REUSED) {
+        throw new IllegalArgumentException("A build cannot take " + buildMillis + " ms");
+      }
+    }
+
+    boolean isReused() {
+      return buildMillis == REUSED;
     }
   }
 
@@ -80,12 +92,12 @@ final class BenchmarkReport {
       out.append(
           String.format(
               Locale.ROOT,
-              "| %s | %d | %d | %d | %.1f s |%n",
+              "| %s | %d | %d | %d | %s |%n",
               shape.name(),
               shape.dataManifests(),
               shape.dataFiles(),
               shape.deleteFiles(),
-              table.buildMillis() / 1000.0));
+              table.isReused() ? "reused" : seconds(table.buildMillis())));
     }
     out.append('\n');
     List<List<String>> rows = rows();
@@ -122,11 +134,17 @@ final class BenchmarkReport {
     TableShape shape = table.shape();
     return String.format(
         Locale.ROOT,
-        "%d data manifests, %d data files, %d delete files, built in %.1f s",
+        "%d data manifests, %d data files, %d delete files, %s",
         shape.dataManifests(),
         shape.dataFiles(),
         shape.deleteFiles(),
-        table.buildMillis() / 1000.0);
+        table.isReused()
+            ? "reused from an earlier run"
+            : "built in " + seconds(table.buildMillis()));
+  }
+
+  private static String seconds(long millis) {
+    return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
   }
 
   private static String figure(Distribution distribution, double unit) {

@@ -97,7 +97,7 @@ public final class PlanningBenchmark {
       SyntheticTableWriter writer, TableShape shape, String location, PrintStream out) {
     if (Files.exists(Path.of(location, "metadata", "version-hint.text"))) {
       out.println("  reusing the table built by an earlier run (its plan is still verified)");
-      return new BenchmarkReport.BuiltTable(shape, -1);
+      return new BenchmarkReport.BuiltTable(shape, BenchmarkReport.BuiltTable.REUSED);
     }
     long start = System.nanoTime();
     writer.write(shape, location);

@@ -1,5 +1,6 @@
 package dev.floe.bench;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -12,10 +13,12 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileMetadata;
+import org.apache.iceberg.Files;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.ManifestFiles;
 import org.apache.iceberg.ManifestWriter;
 import org.apache.iceberg.Metrics;
+import org.apache.iceberg.PartitionData;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Schema;
@@ -85,8 +88,9 @@ final class SyntheticTableWriter {
 
   private static ManifestFile writeDataManifest(Table table, TableShape shape, int manifest) {
     String path = table.location() + "/metadata/bench-data-" + manifest + ".avro";
+    // straight to the local disk: Hadoop's local file system forks a process per new file
     ManifestWriter<DataFile> writer =
-        ManifestFiles.write(2, SPEC, table.io().newOutputFile(path), null);
+        ManifestFiles.write(2, SPEC, Files.localOutput(new File(path)), null);
     try (writer) {
       for (int file = 0; file < shape.filesPerManifest(); file++) {
         long index = (long) manifest * shape.filesPerManifest() + file;
@@ -104,6 +108,7 @@ final class SyntheticTableWriter {
     long size = 64 * MEGABYTE + (index % 64) * MEGABYTE;
     long firstId = index * 100_000;
     long firstEvent = FIRST_EVENT_MICROS + index * HOUR_MICROS;
+    String name = "name-" + (10_000_000 + index); // fixed width, so bounds sort as the index
     Metrics metrics =
         new Metrics(
             records,
@@ -115,21 +120,24 @@ final class SyntheticTableWriter {
                 1, bound(Types.LongType.get(), firstId),
                 2, bound(Types.IntegerType.get(), partition),
                 3, bound(Types.TimestampType.withZone(), firstEvent),
-                4, bound(Types.StringType.get(), String.format("name-%07d", index)),
+                4, bound(Types.StringType.get(), name),
                 5, bound(Types.DoubleType.get(), 0.0)),
             Map.of(
                 1, bound(Types.LongType.get(), firstId + records - 1),
                 2, bound(Types.IntegerType.get(), partition),
                 3, bound(Types.TimestampType.withZone(), firstEvent + HOUR_MICROS - 1),
-                4, bound(Types.StringType.get(), String.format("name-%07d-zzzz", index)),
+                4, bound(Types.StringType.get(), name + "-zzzz"),
                 5, bound(Types.DoubleType.get(), 1_000.0 + index % 100)));
     return DataFiles.builder(SPEC)
         .withPath(
-            String.format(
-                "%s/data/part=%d/%07d-%s.parquet",
-                table.location(), partition, index, "00000-0-5c6b1a2e"))
+            table.location()
+                + "/data/part="
+                + partition
+                + "/00042-7-1b2c6f0e-7f1d-4a43-9d2e-5c6b1a2e3f40-"
+                + (10_000_000 + index)
+                + ".parquet")
         .withFormat(FileFormat.PARQUET)
-        .withPartitionPath("part=" + partition)
+        .withPartition(partitionData(partition))
         .withRecordCount(records)
         .withFileSizeInBytes(size)
         .withMetrics(metrics)
@@ -137,7 +145,7 @@ final class SyntheticTableWriter {
         .build();
   }
 
-  private void commitPositionDeletes(Table table, TableShape shape, int partition) {
+  private static void commitPositionDeletes(Table table, TableShape shape, int partition) {
     RowDelta delta = table.newRowDelta();
     for (int delete = 0; delete < shape.deleteFilesPerPartition(); delete++) {
       delta.addDeletes(
@@ -147,12 +155,18 @@ final class SyntheticTableWriter {
                   String.format(
                       "%s/data/part=%d/delete-%03d.parquet", table.location(), partition, delete))
               .withFormat(FileFormat.PARQUET)
-              .withPartitionPath("part=" + partition)
+              .withPartition(partitionData(partition))
               .withRecordCount(1_000 + delete)
               .withFileSizeInBytes(16_384 + delete)
               .build());
     }
     delta.commit();
+  }
+
+  private static PartitionData partitionData(int partition) {
+    PartitionData data = new PartitionData(SPEC.partitionType());
+    data.set(0, partition);
+    return data;
   }
 
   private static ByteBuffer bound(Type type, Object value) {
