@@ -8,10 +8,12 @@ import dev.floe.manifest.DeleteFile;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
+import dev.floe.table.TypeId;
 import java.nio.ByteBuffer;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Decides from column metrics whether an equality delete file might delete rows of a data file,
@@ -103,13 +105,30 @@ final class EqualityDeleteMetricsEvaluator {
         || deleteUpper == null) {
       return true;
     }
-    Comparator<Object> comparator = ValueComparators.forType(type);
     Object dataLower = SingleValueBinary.fromBytes(type, dataLowerBytes);
-    if (comparator.compare(dataLower, deleteUpper) > 0) {
-      return false;
-    }
     Object dataUpper = SingleValueBinary.fromBytes(type, dataUpperBytes);
-    return comparator.compare(deleteLower, dataUpper) <= 0;
+    boolean overlap =
+        overlap(ValueComparators.forType(type), dataLower, dataUpper, deleteLower, deleteUpper);
+    if (!overlap && type.typeId() == TypeId.UUID) {
+      // Writers have ordered UUID bounds both as signed halves (Java's UUID order, Iceberg 1.10)
+      // and as unsigned bytes (Parquet's order); prune only when neither order can overlap.
+      return overlap(UNSIGNED_UUID_ORDER, dataLower, dataUpper, deleteLower, deleteUpper);
+    }
+    return overlap;
+  }
+
+  private static final Comparator<Object> UNSIGNED_UUID_ORDER =
+      Comparator.comparing(
+              (Object value) -> ((UUID) value).getMostSignificantBits(), Long::compareUnsigned)
+          .thenComparing(value -> ((UUID) value).getLeastSignificantBits(), Long::compareUnsigned);
+
+  private static boolean overlap(
+      Comparator<Object> order,
+      Object dataLower,
+      Object dataUpper,
+      Object deleteLower,
+      Object deleteUpper) {
+    return order.compare(dataLower, deleteUpper) <= 0 && order.compare(deleteLower, dataUpper) <= 0;
   }
 
   private static boolean containsNull(ColumnMetrics metrics, NestedField field) {

@@ -16,11 +16,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.CorruptTableException;
+import dev.floe.expr.SingleValueBinary;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.PartitionValues;
+import dev.floe.table.NestedField;
+import dev.floe.table.PrimitiveType;
+import dev.floe.table.Schema;
+import dev.floe.table.TypeId;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class TestDeleteFileIndex {
@@ -166,6 +174,53 @@ class TestDeleteFileIndex {
         .as("deletes of only null cannot hit a column without nulls")
         .containsExactly(deletesValues);
     assertThat(index.forDataFile(someNulls)).containsExactly(deletesNulls, deletesValues);
+  }
+
+  @Test
+  void uuidRangesPruneOnlyWhenSignedAndUnsignedOrdersAgree() {
+    UUID low = UUID.fromString("00000000-0000-0000-0000-000000000001");
+    UUID high = UUID.fromString("f0000000-0000-0000-0000-000000000000");
+    UUID middle = UUID.fromString("10000000-0000-0000-0000-000000000000");
+    // Signed, "f0..." is negative and sorts first; unsigned (byte order) it sorts last.
+    DataFile unsignedBounds =
+        dataFile("u.parquet", 1, BOOKS, 5, 1000, List.of(), uuidMetrics(3, low, high));
+    DeleteFile insideUnsigned = categoryDeletes("eq-u.parquet", 6, uuidMetrics(3, middle, middle));
+    DeleteFile outsideBoth =
+        categoryDeletes(
+            "eq-out.parquet",
+            6,
+            uuidMetrics(
+                3,
+                UUID.fromString("00000000-0000-0000-0000-000000000000"),
+                UUID.fromString("00000000-0000-0000-0000-000000000000")));
+
+    DeleteFileIndex index =
+        DeleteFileIndex.builder(SPECS, UUID_SCHEMA, "db.t")
+            .add(insideUnsigned)
+            .add(outsideBoth)
+            .build();
+
+    assertThat(index.forDataFile(unsignedBounds))
+        .as("a delete inside the byte-ordered range must apply even if signed order disagrees")
+        .containsExactly(insideUnsigned);
+  }
+
+  private static final Schema UUID_SCHEMA =
+      new Schema(
+          0,
+          List.of(
+              NestedField.required(1, "id", PrimitiveType.of(TypeId.LONG)),
+              NestedField.required(2, "category", PrimitiveType.of(TypeId.UUID))),
+          Set.of());
+
+  private static ColumnMetrics uuidMetrics(long values, UUID lower, UUID upper) {
+    return new ColumnMetrics(
+        Map.of(),
+        Map.of(2, values),
+        Map.of(2, 0L),
+        Map.of(),
+        Map.of(2, SingleValueBinary.toBytes(PrimitiveType.of(TypeId.UUID), lower)),
+        Map.of(2, SingleValueBinary.toBytes(PrimitiveType.of(TypeId.UUID), upper)));
   }
 
   @Test

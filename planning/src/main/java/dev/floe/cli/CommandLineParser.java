@@ -1,0 +1,121 @@
+package dev.floe.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns arguments into a {@link CliCommand}. Options take their value as the next argument or after
+ * {@code =} ({@code --ref first} or {@code --ref=first}); {@code --verbose} may stand anywhere and
+ * is left to {@link FloeCli}.
+ */
+final class CommandLineParser {
+  static final String VERBOSE = "--verbose";
+
+  private static final Set<String> HELP = Set.of("help", "--help", "-h");
+  private static final String SNAPSHOT_ID = "--snapshot-id";
+  private static final String REF = "--ref";
+  private static final String AS_OF_TIMESTAMP = "--as-of-timestamp";
+  private static final String SPLIT_SIZE = "--split-size";
+
+  private CommandLineParser() {}
+
+  static CliCommand parse(List<String> arguments) throws UsageException {
+    List<String> remaining = new ArrayList<>();
+    for (String argument : arguments) {
+      if (HELP.contains(argument)) {
+        return CliCommand.Help.INSTANCE;
+      }
+      if (!argument.equals(VERBOSE)) {
+        remaining.add(argument);
+      }
+    }
+    if (remaining.isEmpty()) {
+      throw new UsageException("missing command");
+    }
+    String command = remaining.get(0);
+    if (!command.equals("plan")) {
+      throw new UsageException("unknown command '" + command + "'");
+    }
+    return parsePlan(remaining.subList(1, remaining.size()));
+  }
+
+  private static PlanCommand parsePlan(List<String> arguments) throws UsageException {
+    String table = null;
+    Long snapshotId = null;
+    String ref = null;
+    Long asOfTimestamp = null;
+    Long splitSize = null;
+    String selector = null;
+    for (int position = 0; position < arguments.size(); position++) {
+      String argument = arguments.get(position);
+      if (!argument.startsWith("-")) {
+        if (table != null) {
+          throw new UsageException("unexpected argument '" + argument + "' after table " + table);
+        }
+        table = argument;
+        continue;
+      }
+      int equals = argument.indexOf('=');
+      String name = equals < 0 ? argument : argument.substring(0, equals);
+      String value;
+      if (equals >= 0) {
+        value = argument.substring(equals + 1);
+      } else if (position + 1 < arguments.size() && !arguments.get(position + 1).startsWith("--")) {
+        value = arguments.get(++position);
+      } else {
+        value = null;
+      }
+      switch (name) {
+        case SNAPSHOT_ID, REF, AS_OF_TIMESTAMP -> {
+          if (selector != null) {
+            throw new UsageException(
+                "give at most one of --snapshot-id, --ref and --as-of-timestamp (got "
+                    + selector
+                    + " and "
+                    + name
+                    + ")");
+          }
+          selector = name;
+          String given = required(name, value);
+          if (name.equals(SNAPSHOT_ID)) {
+            snapshotId = number(name, given);
+          } else if (name.equals(REF)) {
+            ref = given;
+          } else {
+            asOfTimestamp = number(name, given);
+          }
+        }
+        case SPLIT_SIZE -> {
+          if (splitSize != null) {
+            throw new UsageException(SPLIT_SIZE + " is given twice");
+          }
+          splitSize = number(name, required(name, value));
+          if (splitSize <= 0) {
+            throw new UsageException(SPLIT_SIZE + " must be a positive number of bytes");
+          }
+        }
+        default -> throw new UsageException("unknown option '" + name + "' for plan");
+      }
+    }
+    if (table == null) {
+      throw new UsageException("plan needs a <table>: a table directory, URI or metadata file");
+    }
+    return new PlanCommand(table, snapshotId, ref, asOfTimestamp, splitSize);
+  }
+
+  private static String required(String name, String value) throws UsageException {
+    if (value == null || value.isEmpty()) {
+      throw new UsageException(name + " needs a value");
+    }
+    return value;
+  }
+
+  private static long number(String name, String value) throws UsageException {
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new UsageException(name + " expects a whole number, got '" + value + "'", e);
+    }
+  }
+}

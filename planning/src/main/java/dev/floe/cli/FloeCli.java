@@ -1,0 +1,122 @@
+package dev.floe.cli;
+
+import dev.floe.FloeException;
+import dev.floe.catalog.PathTables;
+import dev.floe.catalog.Table;
+import dev.floe.io.FileIOFactory;
+import dev.floe.scan.FileScanTask;
+import dev.floe.scan.PlanJsonWriter;
+import dev.floe.scan.TableScan;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code bin/floe} command line: shows what Floe plans for a table, without Spark.
+ *
+ * <pre>{@code
+ * bin/floe plan /lake/db/events --ref first
+ * bin/floe plan file:/lake/db/events/metadata/v3.metadata.json --split-size 33554432
+ * }</pre>
+ *
+ * <p>Exit codes: 0 on success; 1 when Floe fails on the table (the message goes to standard error
+ * as {@code floe: <message>}, with the stack trace only under {@code --verbose}); 2 when the
+ * command line is wrong (the usage text follows the complaint on standard error).
+ */
+public final class FloeCli {
+  static final String USAGE =
+      """
+      Usage:
+        floe plan <table> [--snapshot-id N | --ref NAME | --as-of-timestamp MS]
+                          [--split-size BYTES] [--verbose]
+        floe help
+
+      plan     prints the scan plan of <table> as Iceberg REST PlanTableScan JSON
+               (plan-status, delete-files, file-scan-tasks)
+
+      <table>              a table directory or URI (metadata/ inside it), or a metadata JSON file
+      --snapshot-id N      plan snapshot N instead of the current snapshot
+      --ref NAME           plan the snapshot a branch or tag points at
+      --as-of-timestamp MS plan the snapshot that was current at MS milliseconds since the epoch
+      --split-size BYTES   split data files into tasks of about BYTES (row group boundaries)
+                           instead of one task per file
+      --verbose            print stack traces on failure
+      """;
+
+  static final int EXIT_OK = 0;
+  static final int EXIT_FAILED = 1;
+  static final int EXIT_USAGE = 2;
+
+  private static final Pattern URI_SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:.*");
+
+  private FloeCli() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /**
+   * Runs one command line and returns its exit code; writes only to {@code out} and {@code err}.
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    List<String> arguments = Arrays.asList(args);
+    CliCommand command;
+    try {
+      command = CommandLineParser.parse(arguments);
+    } catch (UsageException e) {
+      err.println("floe: " + e.getMessage());
+      err.println();
+      err.print(USAGE);
+      return EXIT_USAGE;
+    }
+    if (!(command instanceof PlanCommand plan)) {
+      out.print(USAGE);
+      return EXIT_OK;
+    }
+    try {
+      plan(plan, out);
+    } catch (FloeException e) {
+      err.println("floe: " + e.getMessage());
+      if (arguments.contains(CommandLineParser.VERBOSE)) {
+        e.printStackTrace(err);
+      }
+      return EXIT_FAILED;
+    } catch (IOException e) {
+      err.println("floe: cannot write the plan to standard output: " + e.getMessage());
+      return EXIT_FAILED;
+    }
+    // PrintStream hides its own write failures behind this flag.
+    if (out.checkError()) {
+      err.println("floe: cannot write the plan to standard output");
+      return EXIT_FAILED;
+    }
+    return EXIT_OK;
+  }
+
+  private static void plan(PlanCommand command, PrintStream out) throws IOException {
+    String location = absoluteLocation(command.table());
+    Table table = PathTables.load(location, FileIOFactory.forLocation(location));
+    TableScan scan = command.select(TableScan.of(table));
+    List<FileScanTask> tasks =
+        command.splitSize() == null
+            ? scan.planFiles()
+            : scan.splitSize(command.splitSize()).planTasks();
+    Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+    PlanJsonWriter.write(scan.table().metadata(), tasks, writer);
+  }
+
+  /** A URI stays as given; a local path is made absolute, so messages name the full path. */
+  static String absoluteLocation(String table) {
+    if (URI_SCHEME.matcher(table).matches()) {
+      return table;
+    }
+    return Path.of(table).toAbsolutePath().normalize().toString();
+  }
+}

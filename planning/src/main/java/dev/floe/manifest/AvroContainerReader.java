@@ -1,0 +1,279 @@
+package dev.floe.manifest;
+
+import dev.floe.FileReadException;
+import dev.floe.FloeException;
+import dev.floe.io.InputFile;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import org.apache.avro.InvalidAvroMagicException;
+import org.apache.avro.Schema;
+import org.apache.avro.file.DataFileReader;
+import org.apache.avro.file.SeekableInput;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+
+/**
+ * An Avro container file of the table's metadata, streamed front to back. Every failure names the
+ * file and the snapshot (through its {@link ReadContext}): storage failures become {@link
+ * FileReadException}, anything wrong with the bytes a {@link dev.floe.CorruptTableException}.
+ *
+ * <p>Avro treats an end of file in the middle of a block as the end of the data, so a truncated
+ * manifest would silently lose its last entries. This reader checks, when Avro reports the end,
+ * that the last complete block ends exactly where the file ends.
+ */
+final class AvroContainerReader implements AutoCloseable {
+  private final ReadContext context;
+  private final InputFileSeekableInput input;
+  private final GenericDatumReader<GenericRecord> datumReader;
+  private final DataFileReader<GenericRecord> fileReader;
+
+  private AvroContainerReader(
+      ReadContext context,
+      InputFileSeekableInput input,
+      GenericDatumReader<GenericRecord> datumReader,
+      DataFileReader<GenericRecord> fileReader) {
+    this.context = context;
+    this.input = input;
+    this.datumReader = datumReader;
+    this.fileReader = fileReader;
+  }
+
+  /** Opens the file and reads its header (schema and metadata); no record is read yet. */
+  static AvroContainerReader open(InputFile file, ReadContext context) {
+    InputFileSeekableInput input = new InputFileSeekableInput(file);
+    GenericDatumReader<GenericRecord> datumReader = new GenericDatumReader<>();
+    try {
+      DataFileReader<GenericRecord> fileReader = new DataFileReader<>(input, datumReader);
+      return new AvroContainerReader(context, input, datumReader, fileReader);
+    } catch (IOException | RuntimeException failure) {
+      RuntimeException translated = translate(failure, input, context);
+      try {
+        input.close();
+      } catch (IOException closeFailure) {
+        translated.addSuppressed(closeFailure);
+      }
+      throw translated;
+    }
+  }
+
+  /** The schema the file was written with. */
+  Schema fileSchema() {
+    return fileReader.getSchema();
+  }
+
+  /** A key-value property of the file's header as a string, or null when absent. */
+  String metadata(String key) {
+    return fileReader.getMetaString(key);
+  }
+
+  /**
+   * Decodes the records from now on into {@code readerSchema}, which must be a projection of {@link
+   * #fileSchema()} (same field names); Avro then skips the writer's fields that it drops.
+   */
+  void project(Schema readerSchema) {
+    datumReader.setExpected(readerSchema);
+  }
+
+  /**
+   * The next record, decoded into {@code reuse} when possible, or null at the end of a complete
+   * file. Byte arrays and strings of {@code reuse} are overwritten: copy what must outlive it.
+   */
+  GenericRecord next(GenericRecord reuse) {
+    boolean more;
+    try {
+      more = fileReader.hasNext();
+    } catch (RuntimeException failure) {
+      throw translate(failure, input, context);
+    }
+    if (!more) {
+      checkComplete();
+      return null;
+    }
+    try {
+      return fileReader.next(reuse);
+    } catch (IOException | RuntimeException failure) {
+      throw translate(failure, input, context);
+    }
+  }
+
+  private void checkComplete() {
+    long end = fileReader.previousSync();
+    long length;
+    try {
+      length = input.length();
+    } catch (FileReadException failure) {
+      throw context.readFailure(failure.getMessage(), failure);
+    }
+    if (end != length) {
+      throw context.corrupt(
+          "truncated at byte "
+              + length
+              + ": its last complete Avro block ends at byte "
+              + end
+              + "; the file was cut short or not written completely, restore it from a backup"
+              + " or remove the snapshot that references it");
+    }
+  }
+
+  /** The file's length in bytes. */
+  long length() {
+    try {
+      return input.length();
+    } catch (FileReadException failure) {
+      throw context.readFailure(failure.getMessage(), failure);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      fileReader.close();
+    } catch (IOException failure) {
+      throw context.readFailure("closing the file failed: " + failure.getMessage(), failure);
+    }
+  }
+
+  private static RuntimeException translate(
+      Exception failure, InputFileSeekableInput input, ReadContext context) {
+    if (failure instanceof FileReadException readFailure) {
+      return context.readFailure(readFailure.getMessage(), readFailure);
+    }
+    if (failure instanceof FloeException floeException) {
+      return floeException;
+    }
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof StorageReadException storageFailure) {
+        return context.readFailure(
+            "reading at byte " + storageFailure.position + " failed: " + innermostMessage(cause),
+            failure);
+      }
+      if (cause instanceof FileReadException readFailure) {
+        return context.readFailure(readFailure.getMessage(), failure);
+      }
+    }
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof InvalidAvroMagicException) {
+        return context.corrupt("not an Avro file: it does not start with the Avro magic", failure);
+      }
+      if (cause instanceof EOFException && input.position() == 0) {
+        return context.corrupt("the file is empty", failure);
+      }
+      if (cause instanceof EOFException) {
+        long length = input.knownLength();
+        return context.corrupt(
+            "unexpected end of data at byte "
+                + input.position()
+                + (length < 0 ? "" : " of " + length)
+                + "; the file is truncated or damaged",
+            failure);
+      }
+    }
+    return context.corrupt("the Avro data is damaged: " + innermostMessage(failure), failure);
+  }
+
+  private static String innermostMessage(Throwable failure) {
+    String message = failure.getClass().getSimpleName();
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause.getMessage() != null) {
+        message = cause.getMessage();
+      }
+    }
+    return message;
+  }
+
+  /** A storage failure under Avro, marked so that it is not mistaken for bad bytes. */
+  private static final class StorageReadException extends IOException {
+    private static final long serialVersionUID = 1L;
+    private final long position;
+
+    StorageReadException(long position, IOException cause) {
+      super(cause.getMessage(), cause);
+      this.position = position;
+    }
+  }
+
+  /**
+   * Avro's random-access input over an {@link InputFile}, read as one sequential stream: Avro only
+   * reads forward, so a seek backwards (which it never asks for here) reopens the stream.
+   */
+  private static final class InputFileSeekableInput implements SeekableInput {
+    private final InputFile file;
+    private InputStream stream;
+    private long position;
+    private long length = -1;
+
+    InputFileSeekableInput(InputFile file) {
+      this.file = file;
+    }
+
+    @Override
+    public void seek(long target) throws IOException {
+      if (stream == null || target < position) {
+        closeStream();
+        stream = file.newStream();
+        position = 0;
+      }
+      try {
+        stream.skipNBytes(target - position);
+      } catch (EOFException endOfFile) {
+        throw endOfFile;
+      } catch (IOException failure) {
+        throw new StorageReadException(position, failure);
+      }
+      position = target;
+    }
+
+    @Override
+    public long tell() {
+      return position;
+    }
+
+    long position() {
+      return position;
+    }
+
+    @Override
+    public long length() {
+      if (length < 0) {
+        length = file.length();
+      }
+      return length;
+    }
+
+    /** The length if it was already asked for, else -1: for messages, without another call. */
+    long knownLength() {
+      return length;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int count) throws IOException {
+      if (stream == null) {
+        stream = file.newStream();
+      }
+      int read;
+      try {
+        read = stream.read(buffer, offset, count);
+      } catch (IOException failure) {
+        throw new StorageReadException(position, failure);
+      }
+      if (read > 0) {
+        position += read;
+      }
+      return read;
+    }
+
+    @Override
+    public void close() throws IOException {
+      closeStream();
+    }
+
+    private void closeStream() throws IOException {
+      if (stream != null) {
+        InputStream open = stream;
+        stream = null;
+        open.close();
+      }
+    }
+  }
+}
