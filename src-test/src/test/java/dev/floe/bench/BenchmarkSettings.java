@@ -16,8 +16,8 @@ import java.util.Objects;
  * bench.largeManifests       data manifests of the large table, 0 skips  full 5000, smoke 20
  * bench.partitions           identity partitions                         full 20,   smoke 4
  * bench.deletesPerPartition  position delete files per partition, 0 skips full 50, smoke 3
- * bench.warmup               warm-up rounds per table                    full 3,    smoke 1
- * bench.runs                 measured rounds per table                   full 7,    smoke 3
+ * bench.warmup               warm-up rounds per table                    full 2,    smoke 1
+ * bench.runs                 measured rounds per table                   full 5,    smoke 3
  * bench.threads              the "N threads" case      default: available processors
  * bench.output               where to write the Markdown report          none when absent
  * bench.dir                  where to build tables; kept afterwards      a temporary directory
@@ -78,8 +78,8 @@ record BenchmarkSettings(
     String directory = text(properties, "bench.dir", "");
     return new BenchmarkSettings(
         sizes,
-        number(properties, "bench.warmup", smoke ? 1 : 3),
-        number(properties, "bench.runs", smoke ? 3 : 7),
+        number(properties, "bench.warmup", smoke ? 1 : 2),
+        number(properties, "bench.runs", smoke ? 3 : 5),
         number(properties, "bench.threads", Runtime.getRuntime().availableProcessors()),
         output.isEmpty() ? null : Path.of(output),
         directory.isEmpty() ? null : Path.of(directory));

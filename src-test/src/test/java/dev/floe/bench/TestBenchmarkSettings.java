@@ -18,6 +18,8 @@ class TestBenchmarkSettings {
     assertThat(settings.threads())
         .as("the N-thread case uses every processor")
         .isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(settings.warmupRuns()).as("full warm-up rounds").isEqualTo(2);
+    assertThat(settings.measuredRuns()).as("full measured rounds").isEqualTo(5);
     assertThat(settings.markdownOutput()).as("no Markdown unless asked").isNull();
     assertThat(settings.workDirectory()).as("a temporary directory unless asked").isNull();
   }
