@@ -101,12 +101,18 @@ final class IcebergTablePlanner implements TablePlanner, AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
-    if (executor != null) {
-      executor.shutdownNow();
+  public void close() {
+    if (executor == null) {
+      return;
+    }
+    executor.shutdownNow();
+    try {
       if (!executor.awaitTermination(1, TimeUnit.MINUTES)) {
-        throw new IllegalStateException("Iceberg's planning pool did not stop within a minute");
+        throw new IllegalStateException(description + ": the pool did not stop within a minute");
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(description + ": interrupted while stopping the pool", e);
     }
   }
 }

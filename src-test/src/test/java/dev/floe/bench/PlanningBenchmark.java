@@ -30,7 +30,7 @@ import org.apache.iceberg.IcebergBuild;
 public final class PlanningBenchmark {
   private PlanningBenchmark() {}
 
-  public static void main(String[] arguments) throws Exception {
+  public static void main(String[] arguments) throws IOException {
     BenchmarkSettings settings = BenchmarkSettings.from(System.getProperties());
     PrintStream out = System.out;
     AllocationMeter meter = AllocationMeter.create();
@@ -61,8 +61,7 @@ public final class PlanningBenchmark {
   }
 
   private static BenchmarkReport run(
-      BenchmarkSettings settings, AllocationMeter meter, Path root, PrintStream out)
-      throws InterruptedException {
+      BenchmarkSettings settings, AllocationMeter meter, Path root, PrintStream out) {
     Configuration hadoop = new Configuration();
     SyntheticTableWriter writer = new SyntheticTableWriter(hadoop);
     ComparisonRunner runner =

@@ -33,7 +33,7 @@ class TestSyntheticTableWriter {
   }
 
   @Test
-  void icebergPlansTheExpectedFilesAndDeletes() throws Exception {
+  void icebergPlansTheExpectedFilesAndDeletes() {
     String location = location("deletes");
     new SyntheticTableWriter(hadoop).write(SMALL_WITH_DELETES, location);
 
@@ -59,7 +59,7 @@ class TestSyntheticTableWriter {
   }
 
   @Test
-  void everyIcebergPlannerAgreesWithTheDefaultScan() throws Exception {
+  void everyIcebergPlannerAgreesWithTheDefaultScan() {
     String location = location("agree");
     new SyntheticTableWriter(hadoop).write(SMALL_WITH_DELETES, location);
 
