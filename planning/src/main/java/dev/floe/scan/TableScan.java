@@ -184,6 +184,14 @@ public final class TableScan {
     return new SplitPlanner(effectiveSplitSize()).split(planFiles());
   }
 
+  /**
+   * {@link #planTasks()}, packed into as many groups as this JVM has processors. An engine that
+   * knows its cluster's parallelism passes it to {@link #planGroups(int)} instead.
+   */
+  public List<ScanTaskGroup> planGroups() {
+    return planGroups(Math.max(1, Runtime.getRuntime().availableProcessors()));
+  }
+
   /** {@link #planTasks()}, packed into at most {@code targetGroups} groups of similar weight. */
   public List<ScanTaskGroup> planGroups(int targetGroups) {
     return new TaskGroupPlanner(effectiveOpenFileCost()).group(planTasks(), targetGroups);

@@ -198,6 +198,7 @@ class TestTableScan {
 
     assertThat(TableScan.of(empty).planFiles()).isEmpty();
     assertThat(TableScan.of(empty).planGroups(4)).isEmpty();
+    assertThat(TableScan.of(empty).planGroups()).isEmpty();
     assertThat(TableScan.of(empty).schema()).isEqualTo(SCHEMA_V1);
     assertThat(TableScan.of(empty).useRef("main").planFiles())
         .as("main of a table without snapshots reads as empty")

@@ -37,6 +37,13 @@ class TestFloePlanDeterminism {
                       assertThat(scan.planningThreads(4).planGroups(3))
                           .as("%s grouped after planning on 4 threads", scenario)
                           .isEqualTo(groups);
+                      List<FileScanTask> tasks = scan.planTasks();
+                      assertThat(scan.planGroups())
+                          .as("%s: groups derived from the processors, none empty", scenario)
+                          .hasSize(
+                              Math.min(tasks.size(), Runtime.getRuntime().availableProcessors()))
+                          .flatExtracting(ScanTaskGroup::tasks)
+                          .containsExactlyInAnyOrderElementsOf(tasks);
                     }));
   }
 }
