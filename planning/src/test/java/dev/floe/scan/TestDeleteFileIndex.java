@@ -22,6 +22,8 @@ import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.PartitionValues;
 import dev.floe.table.NestedField;
+import dev.floe.table.PartitionField;
+import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.TypeId;
@@ -86,6 +88,35 @@ class TestDeleteFileIndex {
 
     assertThat(index.forDataFile(FILE_A)).as("books").containsExactly(global);
     assertThat(index.forDataFile(FILE_B)).as("games").containsExactly(global);
+  }
+
+  @Test
+  void globalEqualityDeletesFollowTheSequenceNumberRuleToo() {
+    DeleteFile older =
+        equalityDeletes("eq-global-4.parquet", 0, PartitionValues.EMPTY, 4, ColumnMetrics.EMPTY);
+    DeleteFile same =
+        equalityDeletes("eq-global-5.parquet", 0, PartitionValues.EMPTY, 5, ColumnMetrics.EMPTY);
+
+    assertThat(index(older, same).forDataFile(FILE_A))
+        .as("global equality deletes of sequence number <= the data file's do not apply")
+        .isEmpty();
+  }
+
+  @Test
+  void equalityDeletesOfASpecWithOnlyVoidFieldsAreGlobal() {
+    PartitionSpec voided =
+        new PartitionSpec(2, List.of(new PartitionField(2, 1000, "category", "void")));
+    Map<Integer, PartitionSpec> specs =
+        Map.of(0, ScanFixtures.UNPARTITIONED, 1, ScanFixtures.BY_CATEGORY, 2, voided);
+    DeleteFile underVoid =
+        equalityDeletes(
+            "eq-void.parquet", 2, PartitionValues.of((Object) null), 6, ColumnMetrics.EMPTY);
+
+    DeleteFileIndex index = DeleteFileIndex.builder(specs, SCHEMA, "db.t").add(underVoid).build();
+
+    assertThat(index.forDataFile(FILE_A))
+        .as("a spec whose fields are all void partitions nothing: its deletes apply everywhere")
+        .containsExactly(underVoid);
   }
 
   @Test
