@@ -89,7 +89,8 @@ final class DeleteFileIndex {
 
   /**
    * The delete files that apply to a data file, equality deletes first, each kind in the order of
-   * sequence number then location, so plans are deterministic.
+   * sequence number then location, so plans are deterministic. The list may be shared between data
+   * files: callers must not modify it.
    */
   List<DeleteFile> forDataFile(DataFile file) {
     if (size == 0) {
@@ -116,8 +117,15 @@ final class DeleteFileIndex {
       result.add(deletionVector);
       return result;
     }
-    addPositionDeletes(sequenceNumber, positionDeletesByPartition.get(partition), result);
-    addPositionDeletes(sequenceNumber, positionDeletesByDataFile.get(file.location()), result);
+    SequencedFiles<DeleteFile> byPartition = positionDeletesByPartition.get(partition);
+    SequencedFiles<DeleteFile> byDataFile = positionDeletesByDataFile.get(file.location());
+    if (result.isEmpty() && byDataFile == null && byPartition != null) {
+      // The common case of a partition's position deletes alone: every data file older than all
+      // of them shares one immutable list instead of holding a copy.
+      return byPartition.atOrAfter(sequenceNumber);
+    }
+    addPositionDeletes(sequenceNumber, byPartition, result);
+    addPositionDeletes(sequenceNumber, byDataFile, result);
     return result;
   }
 
@@ -190,13 +198,14 @@ final class DeleteFileIndex {
           sorted.stream().mapToLong(file -> deleteFile.apply(file).dataSequenceNumber()).toArray();
     }
 
+    /** An immutable list: all the files (the same instance each time) or a tail of them. */
     List<T> atOrAfter(long sequenceNumber) {
       int position = Arrays.binarySearch(sequenceNumbers, sequenceNumber);
       int start = position < 0 ? -(position + 1) : position;
       while (start > 0 && sequenceNumbers[start - 1] >= sequenceNumber) {
         start--;
       }
-      return files.subList(start, files.size());
+      return start == 0 ? files : List.copyOf(files.subList(start, files.size()));
     }
   }
 

@@ -57,6 +57,24 @@ class TestDeleteFileIndex {
   }
 
   @Test
+  void dataFilesOfAPartitionShareOneListOfItsPositionDeletes() {
+    DeleteFile first = positionDeletes("pos-6.parquet", 1, BOOKS, 6);
+    DeleteFile second = positionDeletes("pos-7.parquet", 1, BOOKS, 7);
+    DeleteFileIndex index = index(first, second);
+
+    List<DeleteFile> forA = index.forDataFile(FILE_A);
+    List<DeleteFile> forA2 = index.forDataFile(dataFile("a2.parquet", 1, BOOKS, 5));
+
+    assertThat(forA).containsExactly(first, second);
+    assertThat(forA2)
+        .as("100,000 files x 50 deletes must not become 100,000 copies of the list")
+        .isSameAs(forA);
+    assertThatThrownBy(() -> forA.add(first))
+        .as("a shared list is immutable")
+        .isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @Test
   void equalityDeletesApplyOnlyToOlderData() {
     DeleteFile same = equalityDeletes("eq-5.parquet", 1, BOOKS, 5, ColumnMetrics.EMPTY);
     DeleteFile newer = equalityDeletes("eq-6.parquet", 1, BOOKS, 6, ColumnMetrics.EMPTY);
