@@ -1,5 +1,6 @@
 package dev.floe.manifest;
 
+import dev.floe.FloeException;
 import dev.floe.io.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -58,7 +59,7 @@ final class IcebergFixedEncoding {
               + " encodings of its fixed partition values (as declared, or as Iceberg Java writes"
               + " them) decode its first block exactly, so Floe cannot tell its partition values");
     } catch (IOException | RuntimeException failure) {
-      if (failure instanceof dev.floe.FloeException floeException) {
+      if (failure instanceof FloeException floeException) {
         throw floeException;
       }
       throw context.corrupt("cannot read its first block: " + failure, failure);
@@ -101,7 +102,7 @@ final class IcebergFixedEncoding {
     return replaceField(manifestEntry, dataFile.name(), dataFileAsWritten);
   }
 
-  /** The declared fixed size of a schema {@link #asWritten} turned into bytes, else 0. */
+  /** The declared fixed size of a schema {@link #asIcebergJavaWrites} turned into bytes, else 0. */
   static int declaredFixedSize(Schema schema) {
     Object size = schema.getObjectProp(DECLARED_FIXED_SIZE);
     return size instanceof Integer declared ? declared : 0;
