@@ -132,11 +132,11 @@ public final class DemoWarehouse {
     snapshotIds.add(snapshotId);
     out.println(
         "Snapshot " + snapshotIds.size() + " (" + snapshotId + "): " + operation + ", " + detail);
-    try {
-      Thread.sleep(20);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while writing the demo table", e);
+    // The next commit must get a later timestamp, or time travel could not tell them apart:
+    // wait for the clock to pass this commit's millisecond (at most about one), not a fixed time.
+    long committedAt = table.currentSnapshot().timestampMillis();
+    while (System.currentTimeMillis() <= committedAt) {
+      Thread.onSpinWait();
     }
     return snapshotId;
   }

@@ -338,35 +338,12 @@ final class ContentFileJson {
       NestedField field = schema.findField(fieldId);
       if (field != null) {
         return field.type() instanceof PrimitiveType primitive
-                && hasJsonSingleValue(primitive.typeId())
+                && primitive.typeId().hasOrderedValues()
             ? primitive
             : null;
       }
     }
     return RESERVED_COLUMNS.get(fieldId);
-  }
-
-  private static boolean hasJsonSingleValue(TypeId typeId) {
-    return switch (typeId) {
-      case BOOLEAN,
-          INT,
-          LONG,
-          FLOAT,
-          DOUBLE,
-          DECIMAL,
-          DATE,
-          TIME,
-          TIMESTAMP,
-          TIMESTAMPTZ,
-          TIMESTAMP_NS,
-          TIMESTAMPTZ_NS,
-          STRING,
-          UUID,
-          FIXED,
-          BINARY ->
-          true;
-      case UNKNOWN, VARIANT, GEOMETRY, GEOGRAPHY, STRUCT, LIST, MAP -> false;
-    };
   }
 
   private static void writeLongs(String name, List<Long> values, JsonGenerator generator)

@@ -5,6 +5,7 @@ import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.PartitionValues;
+import dev.floe.scan.EqualityDeleteMetricsEvaluator.DataFileBounds;
 import dev.floe.scan.EqualityDeleteMetricsEvaluator.IndexedEqualityDelete;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.Schema;
@@ -99,8 +100,13 @@ final class DeleteFileIndex {
     long sequenceNumber = file.dataSequenceNumber();
     PartitionKey partition = PartitionKey.of(file);
     List<DeleteFile> result = new ArrayList<>();
-    addEqualityDeletes(file, globalEqualityDeletes, result);
-    addEqualityDeletes(file, equalityDeletesByPartition.get(partition), result);
+    SequencedFiles<IndexedEqualityDelete> equalityByPartition =
+        equalityDeletesByPartition.get(partition);
+    if (!globalEqualityDeletes.isEmpty() || equalityByPartition != null) {
+      DataFileBounds bounds = new DataFileBounds(file);
+      addEqualityDeletes(bounds, globalEqualityDeletes, result);
+      addEqualityDeletes(bounds, equalityByPartition, result);
+    }
     DeleteFile deletionVector = deletionVectorsByDataFile.get(file.location());
     if (deletionVector != null) {
       if (deletionVector.dataSequenceNumber() < sequenceNumber) {
@@ -130,12 +136,13 @@ final class DeleteFileIndex {
   }
 
   private void addEqualityDeletes(
-      DataFile file, SequencedFiles<IndexedEqualityDelete> deletes, List<DeleteFile> into) {
+      DataFileBounds bounds, SequencedFiles<IndexedEqualityDelete> deletes, List<DeleteFile> into) {
     if (deletes == null) {
       return;
     }
-    for (IndexedEqualityDelete delete : deletes.atOrAfter(file.dataSequenceNumber() + 1)) {
-      if (equalityEvaluator.mightApply(file, delete)) {
+    long dataSequenceNumber = bounds.file().dataSequenceNumber();
+    for (IndexedEqualityDelete delete : deletes.atOrAfter(dataSequenceNumber + 1)) {
+      if (equalityEvaluator.mightApply(bounds, delete)) {
         into.add(delete.file());
       }
     }
@@ -196,6 +203,10 @@ final class DeleteFileIndex {
       this.files = List.copyOf(sorted);
       this.sequenceNumbers =
           sorted.stream().mapToLong(file -> deleteFile.apply(file).dataSequenceNumber()).toArray();
+    }
+
+    boolean isEmpty() {
+      return files.isEmpty();
     }
 
     /** An immutable list: all the files (the same instance each time) or a tail of them. */

@@ -47,7 +47,9 @@ final class EqualityDeleteMetricsEvaluator {
       this.file = file;
       for (int fieldId : file.equalityIds()) {
         NestedField field = schema.findField(fieldId);
-        if (field != null && field.type() instanceof PrimitiveType type && isOrdered(type)) {
+        if (field != null
+            && field.type() instanceof PrimitiveType type
+            && type.typeId().hasOrderedValues()) {
           decode(type, file.metrics().lowerBounds().get(fieldId), file, fieldId, lowerBounds);
           decode(type, file.metrics().upperBounds().get(fieldId), file, fieldId, upperBounds);
         }
@@ -88,35 +90,46 @@ final class EqualityDeleteMetricsEvaluator {
     }
   }
 
-  /** Types whose bounds have an order; the others (variant, geospatial) carry no range evidence. */
-  private static boolean isOrdered(PrimitiveType type) {
-    return switch (type.typeId()) {
-      case UNKNOWN, VARIANT, GEOMETRY, GEOGRAPHY, STRUCT, LIST, MAP -> false;
-      case BOOLEAN,
-          INT,
-          LONG,
-          FLOAT,
-          DOUBLE,
-          DECIMAL,
-          DATE,
-          TIME,
-          TIMESTAMP,
-          TIMESTAMPTZ,
-          TIMESTAMP_NS,
-          TIMESTAMPTZ_NS,
-          STRING,
-          UUID,
-          FIXED,
-          BINARY ->
-          true;
-    };
-  }
-
   IndexedEqualityDelete index(DeleteFile file) {
     return new IndexedEqualityDelete(file);
   }
 
-  boolean mightApply(DataFile dataFile, IndexedEqualityDelete delete) {
+  /** A data file's bounds, decoded at most once however many deletes it is checked against. */
+  static final class DataFileBounds {
+    private final DataFile file;
+    private final Map<Integer, Object> lowerBounds = new HashMap<>();
+    private final Map<Integer, Object> upperBounds = new HashMap<>();
+
+    DataFileBounds(DataFile file) {
+      this.file = file;
+    }
+
+    DataFile file() {
+      return file;
+    }
+
+    Object lower(int fieldId, PrimitiveType type) {
+      return decoded(file.metrics().lowerBounds(), lowerBounds, fieldId, type);
+    }
+
+    Object upper(int fieldId, PrimitiveType type) {
+      return decoded(file.metrics().upperBounds(), upperBounds, fieldId, type);
+    }
+
+    private Object decoded(
+        Map<Integer, ByteBuffer> bytes,
+        Map<Integer, Object> cache,
+        int fieldId,
+        PrimitiveType type) {
+      ByteBuffer bound = bytes.get(fieldId);
+      return bound == null
+          ? null
+          : cache.computeIfAbsent(fieldId, id -> decodeBound(type, bound, file, id));
+    }
+  }
+
+  boolean mightApply(DataFileBounds dataBounds, IndexedEqualityDelete delete) {
+    DataFile dataFile = dataBounds.file;
     ColumnMetrics data = dataFile.metrics();
     ColumnMetrics deletes = delete.file.metrics();
     for (int fieldId : delete.file.equalityIds()) {
@@ -138,7 +151,8 @@ final class EqualityDeleteMetricsEvaluator {
         // NaN equals NaN for a delete, but bounds never include NaN: the range is no evidence
         continue;
       }
-      if (isOrdered(type) && !rangesMightOverlap(dataFile, delete, fieldId, type)) {
+      if (type.typeId().hasOrderedValues()
+          && !rangesMightOverlap(dataBounds, delete, fieldId, type)) {
         return DELETES_CANNOT_APPLY;
       }
     }
@@ -146,19 +160,17 @@ final class EqualityDeleteMetricsEvaluator {
   }
 
   private static boolean rangesMightOverlap(
-      DataFile dataFile, IndexedEqualityDelete delete, int fieldId, PrimitiveType type) {
-    ByteBuffer dataLowerBytes = dataFile.metrics().lowerBounds().get(fieldId);
-    ByteBuffer dataUpperBytes = dataFile.metrics().upperBounds().get(fieldId);
+      DataFileBounds dataBounds, IndexedEqualityDelete delete, int fieldId, PrimitiveType type) {
     Object deleteLower = delete.lowerBounds.get(fieldId);
     Object deleteUpper = delete.upperBounds.get(fieldId);
-    if (dataLowerBytes == null
-        || dataUpperBytes == null
-        || deleteLower == null
-        || deleteUpper == null) {
+    if (deleteLower == null || deleteUpper == null) {
       return true;
     }
-    Object dataLower = decodeBound(type, dataLowerBytes, dataFile, fieldId);
-    Object dataUpper = decodeBound(type, dataUpperBytes, dataFile, fieldId);
+    Object dataLower = dataBounds.lower(fieldId, type);
+    Object dataUpper = dataBounds.upper(fieldId, type);
+    if (dataLower == null || dataUpper == null) {
+      return true;
+    }
     boolean overlap =
         overlap(ValueComparators.forType(type), dataLower, dataUpper, deleteLower, deleteUpper);
     if (!overlap && type.typeId() == TypeId.UUID) {

@@ -24,5 +24,33 @@ public enum TypeId {
   GEOGRAPHY,
   STRUCT,
   LIST,
-  MAP
+  MAP;
+
+  /**
+   * Whether values of this type are scalars with a total order and a single-value serialization
+   * (JSON and binary), so that bounds can be decoded, printed and compared. Unknown, variant,
+   * geospatial and nested types are not.
+   */
+  public boolean hasOrderedValues() {
+    return switch (this) {
+      case BOOLEAN,
+          INT,
+          LONG,
+          FLOAT,
+          DOUBLE,
+          DECIMAL,
+          DATE,
+          TIME,
+          TIMESTAMP,
+          TIMESTAMPTZ,
+          TIMESTAMP_NS,
+          TIMESTAMPTZ_NS,
+          STRING,
+          UUID,
+          FIXED,
+          BINARY ->
+          true;
+      case UNKNOWN, VARIANT, GEOMETRY, GEOGRAPHY, STRUCT, LIST, MAP -> false;
+    };
+  }
 }
