@@ -117,35 +117,37 @@ enum TemporalTransform implements Transform {
 
   @Override
   public Expression projectInclusive(BoundReference partitionField, BoundPredicate predicate) {
-    if (!predicate.isOnReference()) {
-      return ProjectionRules.sameTransform(this, partitionField, predicate, true);
-    }
     PrimitiveType sourceType = predicate.reference().type();
     Expression projected;
-    try {
-      projected =
-          ProjectionRules.orderedInclusive(
-              partitionField, predicate, value -> apply(sourceType, value));
-    } catch (ArithmeticException beyondRange) {
-      // a literal too far from 1970 to have an int value: nothing to say about partitions
-      return Expression.alwaysTrue();
+    if (!predicate.isOnReference()) {
+      projected = ProjectionRules.sameTransform(this, partitionField, predicate, true);
+    } else {
+      try {
+        projected =
+            ProjectionRules.orderedInclusive(
+                partitionField, predicate, value -> apply(sourceType, value));
+      } catch (ArithmeticException beyondRange) {
+        // a literal too far from 1970 to have an int value: nothing to say about partitions
+        return Expression.alwaysTrue();
+      }
     }
     return hadNegativeValueBug(sourceType) ? allowOneLargerInclusive(projected) : projected;
   }
 
   @Override
   public Expression projectStrict(BoundReference partitionField, BoundPredicate predicate) {
-    if (!predicate.isOnReference()) {
-      return ProjectionRules.sameTransform(this, partitionField, predicate, false);
-    }
     PrimitiveType sourceType = predicate.reference().type();
     Expression projected;
-    try {
-      projected =
-          ProjectionRules.orderedStrict(
-              partitionField, predicate, value -> apply(sourceType, value));
-    } catch (ArithmeticException beyondRange) {
-      return Expression.alwaysFalse();
+    if (!predicate.isOnReference()) {
+      projected = ProjectionRules.sameTransform(this, partitionField, predicate, false);
+    } else {
+      try {
+        projected =
+            ProjectionRules.orderedStrict(
+                partitionField, predicate, value -> apply(sourceType, value));
+      } catch (ArithmeticException beyondRange) {
+        return Expression.alwaysFalse();
+      }
     }
     return hadNegativeValueBug(sourceType) ? excludeOneLargerStrict(projected) : projected;
   }
@@ -162,8 +164,11 @@ enum TemporalTransform implements Transform {
     BoundReference field = predicate.reference();
     return switch (predicate.operation()) {
       case LT, LT_EQ -> {
+        // p < 0 is p <= -1, and a row of -1 may be in partition 0 (Iceberg only adjusts <=,
+        // the one operation its own projections give, but a predicate on the transform may be <)
         int bound = (Integer) predicate.value();
-        yield bound < 0
+        int lastValue = predicate.operation() == Operation.LT ? bound - 1 : bound;
+        yield lastValue < 0
             ? BoundPredicate.literal(predicate.operation(), field, bound + 1)
             : predicate;
       }
@@ -173,18 +178,10 @@ enum TemporalTransform implements Transform {
             ? predicate
             : new BoundPredicate(Operation.IN, field, values);
       }
+      // a partition of value v + 1 may hold rows of v: an inequality says nothing
+      case NOT_EQ, NOT_IN -> Expression.alwaysTrue();
       // a value written one too large is still above a lower bound
-      case GT,
-          GT_EQ,
-          IS_NULL,
-          NOT_NULL,
-          IS_NAN,
-          NOT_NAN,
-          NOT_EQ,
-          NOT_IN,
-          STARTS_WITH,
-          NOT_STARTS_WITH ->
-          predicate;
+      case GT, GT_EQ, IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, STARTS_WITH, NOT_STARTS_WITH -> predicate;
     };
   }
 
@@ -210,8 +207,9 @@ enum TemporalTransform implements Transform {
       }
       // a value written one too large is above its rows' true value: a partition below the bound
       // still holds only rows below it
-      case LT, LT_EQ, IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, EQ, IN, STARTS_WITH, NOT_STARTS_WITH ->
-          predicate;
+      case LT, LT_EQ, IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, STARTS_WITH, NOT_STARTS_WITH -> predicate;
+      // a partition of value v + 1 may hold rows of v as well as rows of v + 1
+      case EQ, IN -> Expression.alwaysFalse();
     };
   }
 
