@@ -37,10 +37,9 @@ import java.util.UUID;
  */
 public final class ExpressionJson {
   private static final ObjectMapper MAPPER =
-      new ObjectMapper()
-          // numbers keep every digit until a column's type decides how to read them
-          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+      // Fractional numbers read as doubles, as Iceberg reads them: a BigDecimal would lose -0.0.
+      // Decimal values are JSON strings in the spec, so no digits are lost for them.
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final int FRAGMENT_LIMIT = 200;
 
