@@ -28,12 +28,15 @@ public final class Binder {
   private final Schema schema;
   private final boolean caseSensitive;
   private final Set<Integer> fieldsInStructs;
+  // required fields whose enclosing structs are all required too: only those are never null
+  private final Set<Integer> neverNullFields;
 
   private Binder(Schema schema, boolean caseSensitive) {
     this.schema = schema;
     this.caseSensitive = caseSensitive;
     this.fieldsInStructs = new HashSet<>();
-    collectStructFields(schema.asStruct(), fieldsInStructs);
+    this.neverNullFields = new HashSet<>();
+    collectStructFields(schema.asStruct(), true, fieldsInStructs, neverNullFields);
   }
 
   /**
@@ -207,10 +210,14 @@ public final class Binder {
     Expression rest;
     if (values.isEmpty()) {
       rest = in ? Expression.alwaysFalse() : BoundPredicate.unary(Operation.NOT_NULL, term);
-    } else if (values.size() == 1) {
-      rest = BoundPredicate.literal(in ? Operation.EQ : Operation.NOT_EQ, term, values.get(0));
     } else {
-      rest = new BoundPredicate(operation, term, values);
+      // the set predicate drops duplicates: (4, 4L) is one value, so a comparison
+      BoundPredicate set = new BoundPredicate(operation, term, values);
+      rest =
+          set.values().size() == 1
+              ? BoundPredicate.literal(
+                  in ? Operation.EQ : Operation.NOT_EQ, term, set.values().get(0))
+              : set;
     }
     if (!nan) {
       return rest;
@@ -247,7 +254,8 @@ public final class Binder {
               + fullName
               + "': it is inside a list or map, and filters test one value per row");
     }
-    return new BoundReference(field.fieldId(), fullName, type, field.optional());
+    boolean optional = !neverNullFields.contains(field.fieldId());
+    return new BoundReference(field.fieldId(), fullName, type, optional);
   }
 
   private Converted convert(UnboundPredicate predicate, Literal literal, PrimitiveType type) {
@@ -284,11 +292,16 @@ public final class Binder {
     return type instanceof ListType ? "list" : "map";
   }
 
-  private static void collectStructFields(StructType struct, Set<Integer> ids) {
+  private static void collectStructFields(
+      StructType struct, boolean ancestorsRequired, Set<Integer> ids, Set<Integer> neverNull) {
     for (NestedField field : struct.fields()) {
       ids.add(field.fieldId());
+      boolean required = ancestorsRequired && field.required();
+      if (required) {
+        neverNull.add(field.fieldId());
+      }
       if (field.type() instanceof StructType nested) {
-        collectStructFields(nested, ids);
+        collectStructFields(nested, required, ids, neverNull);
       }
     }
   }
