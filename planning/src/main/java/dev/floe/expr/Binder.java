@@ -144,6 +144,9 @@ public final class Binder {
       if (isNaN(exact.value())) {
         return nanComparison(predicate, operation, term);
       }
+      if (isZero(exact.value())) {
+        return zeroComparison(operation, term, exact.value());
+      }
       return BoundPredicate.literal(operation, term, exact.value());
     }
     Converted.Between between = (Converted.Between) converted;
@@ -188,6 +191,38 @@ public final class Binder {
     };
   }
 
+  /**
+   * A comparison with a floating-point zero. Spark, like SQL, holds {@code 0.0 = -0.0}, but
+   * Iceberg's order (and bounds) put {@code -0.0} before {@code 0.0}; so the comparison is
+   * rewritten over both zeros, and pruning by bounds stays sound for either sign.
+   */
+  private static Expression zeroComparison(Operation operation, BoundTerm term, Object zero) {
+    Object negative = negativeZero(zero);
+    Object positive = positiveZero(zero);
+    return switch (operation) {
+      case EQ -> new BoundPredicate(Operation.IN, term, List.of(negative, positive));
+      case NOT_EQ -> new BoundPredicate(Operation.NOT_IN, term, List.of(negative, positive));
+      case LT -> BoundPredicate.literal(Operation.LT, term, negative);
+      case LT_EQ -> BoundPredicate.literal(Operation.LT_EQ, term, positive);
+      case GT -> BoundPredicate.literal(Operation.GT, term, positive);
+      case GT_EQ -> BoundPredicate.literal(Operation.GT_EQ, term, negative);
+      case IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, IN, NOT_IN, STARTS_WITH, NOT_STARTS_WITH ->
+          throw new IllegalStateException(operation + " does not compare with one value");
+    };
+  }
+
+  private static boolean isZero(Object value) {
+    return (value instanceof Double d && d == 0.0) || (value instanceof Float f && f == 0.0f);
+  }
+
+  private static Object negativeZero(Object zero) {
+    return zero instanceof Float ? (Object) (-0.0f) : (Object) (-0.0d);
+  }
+
+  private static Object positiveZero(Object zero) {
+    return zero instanceof Float ? (Object) 0.0f : (Object) 0.0d;
+  }
+
   private Expression bindSet(UnboundPredicate predicate, Operation operation, BoundTerm term) {
     requireOrdered(predicate, term);
     boolean in = operation == Operation.IN;
@@ -201,6 +236,10 @@ public final class Binder {
       if (converted instanceof Converted.Exact exact) {
         if (isNaN(exact.value())) {
           nan = true;
+        } else if (isZero(exact.value())) {
+          // SQL's 0.0 = -0.0: a set that holds one zero holds both
+          values.add(negativeZero(exact.value()));
+          values.add(positiveZero(exact.value()));
         } else {
           values.add(exact.value());
         }

