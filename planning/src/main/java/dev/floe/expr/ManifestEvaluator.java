@@ -73,9 +73,6 @@ public final class ManifestEvaluator {
               + ": use the evaluator of the manifest's own spec");
     }
     List<PartitionFieldSummary> summaries = manifest.partitions();
-    if (summaries == null) {
-      return ROWS_MIGHT_MATCH;
-    }
     return BoundPredicateVisitor.visit(
         expression, predicate -> mightMatch(manifest, summaries, predicate));
   }
@@ -87,7 +84,9 @@ public final class ManifestEvaluator {
     }
     BoundReference reference = predicate.reference();
     int position = positions.get(reference.fieldId());
-    if (position >= summaries.size() || !reference.type().typeId().hasOrderedValues()) {
+    if (summaries == null
+        || position >= summaries.size()
+        || !reference.type().typeId().hasOrderedValues()) {
       return ROWS_MIGHT_MATCH;
     }
     PartitionFieldSummary summary = summaries.get(position);
