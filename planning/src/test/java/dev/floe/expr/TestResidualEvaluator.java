@@ -119,6 +119,15 @@ class TestResidualEvaluator {
                 .residualFor(PartitionValues.of((bucketOf34 + 1) % 16)))
         .as("another bucket holds no 34")
         .isEqualTo(Expression.alwaysTrue());
+
+    BoundReference id = new BoundReference(1, "id", PrimitiveType.of(TypeId.LONG), false);
+    Expression onBucket =
+        BoundPredicate.literal(Operation.EQ, new BoundTransform(id, new BucketTransform(16)), 3);
+    ResidualEvaluator bucketFilter = ResidualEvaluator.of(BY_ID_BUCKET, SCHEMA, onBucket);
+    assertThat(bucketFilter.residualFor(PartitionValues.of(3)))
+        .as("a filter on the partition's own transform is settled exactly")
+        .isEqualTo(Expression.alwaysTrue());
+    assertThat(bucketFilter.residualFor(PartitionValues.of(4))).isEqualTo(Expression.alwaysFalse());
   }
 
   @Test
