@@ -31,7 +31,8 @@ import java.util.Objects;
  *       column was promoted ({@code int} to {@code long}, {@code float} to {@code double}, {@code
  *       date} to {@code timestamp}) are widened when decoded.
  *   <li>UUID bounds were computed by some writers in signed-halves order (Iceberg 1.10) and by
- *       others in unsigned byte order; a uuid column prunes only when both orders agree.
+ *       others in unsigned byte order: {@code =} and {@code in} on a uuid column prune only when
+ *       both orders agree, and {@code <}, {@code >} never do.
  *   <li>A predicate on a transform of a column, and any predicate on a column without ordered
  *       values (variant, geometry, geography, unknown), might match.
  * </ul>

@@ -24,8 +24,9 @@ import java.util.Objects;
  * contains_nan}, unknown when absent), and bounds the other values; by the spec both bounds are
  * null exactly when every value is null or NaN. A manifest without summaries, or with fewer
  * summaries than its spec has fields, might match. Predicates follow SQL: {@code !=}, {@code not
- * in} and {@code not starts with} cannot match a field whose values are all null. UUID bounds prune
- * only when both the signed-halves and the unsigned byte order agree.
+ * in} and {@code not starts with} cannot match a field whose values are all null. UUID bounds may
+ * be in signed-halves or unsigned byte order: {@code =} and {@code in} prune only when both orders
+ * agree, order comparisons never.
  *
  * <p>Immutable and thread-safe.
  */
@@ -72,9 +73,6 @@ public final class ManifestEvaluator {
               + ": use the evaluator of the manifest's own spec");
     }
     List<PartitionFieldSummary> summaries = manifest.partitions();
-    if (summaries == null) {
-      return ROWS_MIGHT_MATCH;
-    }
     return BoundPredicateVisitor.visit(
         expression, predicate -> mightMatch(manifest, summaries, predicate));
   }
@@ -86,7 +84,9 @@ public final class ManifestEvaluator {
     }
     BoundReference reference = predicate.reference();
     int position = positions.get(reference.fieldId());
-    if (position >= summaries.size() || !reference.type().typeId().hasOrderedValues()) {
+    if (summaries == null
+        || position >= summaries.size()
+        || !reference.type().typeId().hasOrderedValues()) {
       return ROWS_MIGHT_MATCH;
     }
     PartitionFieldSummary summary = summaries.get(position);

@@ -19,6 +19,12 @@ import java.util.UUID;
  * Asking {@link BoundPredicate#test} about null and NaN keeps pruning exactly as strict as row
  * evaluation: {@code x != 5} cannot match a file of nulls, and {@code x > 5} can match a NaN, which
  * sorts above every number.
+ *
+ * <p>UUID bounds were computed by some writers in signed-halves order (Iceberg 1.10, {@link
+ * ValueComparators}) and by others in unsigned byte order, the spec's. Equality and {@code in}
+ * prune only when every value lies outside the bounds in both orders. Order comparisons on uuids
+ * never prune: bounds in one order do not locate values in the other, and engines that see uuids as
+ * strings (Spark) compare them in the unsigned order anyway.
  */
 record ValueSummary(
     PrimitiveType type,
@@ -76,26 +82,30 @@ record ValueSummary(
       case NOT_NULL, NOT_NAN, NOT_EQ, NOT_IN -> true;
       case STARTS_WITH -> prefixMightMatch((String) predicate.value());
       case NOT_STARTS_WITH -> !everyValueStartsWith((String) predicate.value());
-      case LT, LT_EQ, GT, GT_EQ, EQ, IN -> {
-        Comparator<Object> order = ValueComparators.forType(type);
-        if (rangeMightMatch(order, true, predicate)) {
+      case LT, LT_EQ, GT, GT_EQ -> type.typeId() == TypeId.UUID || rangeMightMatch(predicate);
+      case EQ, IN -> {
+        if (rangeMightMatch(predicate)) {
           yield true;
         }
-        // prune a uuid column only when neither order its writer may have used leaves room
-        yield type.typeId() == TypeId.UUID && rangeMightMatch(UNSIGNED_UUIDS, false, predicate);
+        // a value inside the bounds in the writer's order, whichever it was, might be there
+        yield type.typeId() == TypeId.UUID
+            && (predicate.operation() == Operation.EQ
+                ? withinBounds(UNSIGNED_UUIDS, predicate.value())
+                : predicate.values().stream()
+                    .anyMatch(value -> withinBounds(UNSIGNED_UUIDS, value)));
       }
     };
   }
 
-  private boolean rangeMightMatch(
-      Comparator<Object> order, boolean valuesSortedInOrder, BoundPredicate predicate) {
+  private boolean rangeMightMatch(BoundPredicate predicate) {
+    Comparator<Object> order = ValueComparators.forType(type);
     return switch (predicate.operation()) {
       case LT -> lower == null || order.compare(lower, predicate.value()) < 0;
       case LT_EQ -> lower == null || order.compare(lower, predicate.value()) <= 0;
       case GT -> upper == null || order.compare(upper, predicate.value()) > 0;
       case GT_EQ -> upper == null || order.compare(upper, predicate.value()) >= 0;
       case EQ -> withinBounds(order, predicate.value());
-      case IN -> anyWithinBounds(order, valuesSortedInOrder, predicate.values());
+      case IN -> anyWithinBounds(order, predicate.values());
       case IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, NOT_EQ, NOT_IN, STARTS_WITH, NOT_STARTS_WITH ->
           throw new IllegalStateException(predicate.operation() + " is not a range operation");
     };
@@ -106,11 +116,8 @@ record ValueSummary(
         && (upper == null || order.compare(upper, value) >= 0);
   }
 
-  private boolean anyWithinBounds(
-      Comparator<Object> order, boolean valuesSortedInOrder, List<Object> values) {
-    if (!valuesSortedInOrder) {
-      return values.stream().anyMatch(value -> withinBounds(order, value));
-    }
+  /** Whether one of {@code values}, sorted in {@code order}, lies within the bounds. */
+  private boolean anyWithinBounds(Comparator<Object> order, List<Object> values) {
     if (lower == null) {
       return withinBounds(order, values.get(0));
     }

@@ -531,6 +531,10 @@ class TestInclusiveMetricsEvaluator {
         .as("inside the bounds in signed order")
         .isTrue();
     assertThat(mightMatch(lessThan("uuid", top), signedBounds)).isTrue();
+    assertThat(mightMatch(greaterThan("uuid", low), signedBounds))
+        .as("order comparisons on uuids never prune: high is above low as unsigned bytes")
+        .isTrue();
+    assertThat(mightMatch(lessThan("uuid", low), unsignedBounds)).isTrue();
     assertThat(mightMatch(equal("uuid", middle), signedBounds))
         .as("above low in signed order; in unsigned order the bounds [high, low] hold nothing")
         .isFalse();
