@@ -1,0 +1,117 @@
+package dev.floe.it.spark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * One local Spark session per test JVM (a session costs seconds to start), with Apache Iceberg's
+ * Hadoop catalog {@code ice} in a temporary warehouse. Iceberg's Spark SQL writes every fixture
+ * table; Floe reads the same table directories by path.
+ */
+public final class SharedSpark {
+  public static final String CATALOG = "ice";
+
+  private static SharedSpark instance;
+
+  private final SparkSession session;
+  private final Path warehouse;
+
+  private SharedSpark(SparkSession session, Path warehouse) {
+    this.session = session;
+    this.warehouse = warehouse;
+  }
+
+  /** The shared session, started on first use and stopped when the JVM exits. */
+  public static synchronized SharedSpark get() {
+    if (instance == null) {
+      instance = start(temporaryWarehouse(), "local[2]");
+      Runtime.getRuntime().addShutdownHook(new Thread(instance::stop, "floe-spark-cleanup"));
+    }
+    return instance;
+  }
+
+  /** A session of its own, for a program (the read benchmark) that owns its lifecycle. */
+  public static SharedSpark start(Path warehouse, String master) {
+    SparkSession session =
+        SparkSession.builder()
+            .master(master)
+            .appName("floe-it")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.driver.bindAddress", "127.0.0.1")
+            .config("spark.sql.shuffle.partitions", "2")
+            // UTC makes timestamp literals in filters and transform boundaries read the same
+            // everywhere; the values themselves are compared as instants.
+            .config("spark.sql.session.timeZone", "UTC")
+            .config(
+                "spark.sql.extensions",
+                "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+            .config("spark.sql.catalog." + CATALOG, "org.apache.iceberg.spark.SparkCatalog")
+            .config("spark.sql.catalog." + CATALOG + ".type", "hadoop")
+            .config("spark.sql.catalog." + CATALOG + ".warehouse", warehouse.toUri().toString())
+            // Iceberg's source loads a table by path through this catalog (Hive unless told).
+            .config("spark.sql.catalog.default_iceberg", "org.apache.iceberg.spark.SparkCatalog")
+            .config("spark.sql.catalog.default_iceberg.type", "hadoop")
+            .config("spark.sql.catalog.default_iceberg.warehouse", warehouse.toUri().toString())
+            // PLATFORM.md: Iceberg's executor cache can serve rows of another projection.
+            .config("spark.sql.iceberg.executor-cache.enabled", "false")
+            // Rows are compared as JSON: keep null fields, so a null struct and a struct of nulls
+            // differ.
+            .config("spark.sql.jsonGenerator.ignoreNullFields", "false")
+            .getOrCreate();
+    session.sparkContext().setLogLevel("WARN");
+    return new SharedSpark(session, warehouse);
+  }
+
+  /**
+   * Iceberg's Hadoop catalog on the same warehouse, for what Spark SQL cannot create (uuid, fixed).
+   */
+  public Catalog catalog() {
+    return new HadoopCatalog(session.sparkContext().hadoopConfiguration(), warehouse.toString());
+  }
+
+  public SparkSession session() {
+    return session;
+  }
+
+  /** The directory of table {@code db.name} in the Hadoop catalog's warehouse. */
+  public Path tableLocation(String database, String name) {
+    return warehouse.resolve(database).resolve(name);
+  }
+
+  public Path warehouse() {
+    return warehouse;
+  }
+
+  /** Stops the session and deletes the warehouse. */
+  public void stop() {
+    session.stop();
+    deleteRecursively(warehouse);
+  }
+
+  private static Path temporaryWarehouse() {
+    try {
+      return Files.createTempDirectory("floe-spark-warehouse");
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create a temporary warehouse directory", e);
+    }
+  }
+
+  static void deleteRecursively(Path directory) {
+    if (!Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + directory, e);
+    }
+  }
+}

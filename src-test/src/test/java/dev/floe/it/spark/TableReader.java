@@ -1,0 +1,61 @@
+package dev.floe.it.spark;
+
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.DataFrameReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+
+/** A way to read a fixture table into a DataFrame: Apache Iceberg's reader or Floe's. */
+public enum TableReader {
+  /** The oracle: Apache Iceberg's Spark reader through the {@code ice} catalog. */
+  ICEBERG_CATALOG("Iceberg (catalog)") {
+    @Override
+    Dataset<Row> load(SparkSession spark, ReadFixture table, long splitSize) {
+      return options(spark.read().format("iceberg"), splitSize).load(table.identifier());
+    }
+  },
+  /** Apache Iceberg's Spark reader loading the table directory, as Floe does. */
+  ICEBERG_PATH("Iceberg (path)") {
+    @Override
+    Dataset<Row> load(SparkSession spark, ReadFixture table, long splitSize) {
+      return options(spark.read().format("iceberg"), splitSize).load(table.location().toString());
+    }
+  },
+  /** Floe, by path. */
+  FLOE("Floe") {
+    @Override
+    Dataset<Row> load(SparkSession spark, ReadFixture table, long splitSize) {
+      return options(spark.read().format("floe"), splitSize).load(table.location().toString());
+    }
+  };
+
+  private final String label;
+
+  TableReader(String label) {
+    this.label = label;
+  }
+
+  abstract Dataset<Row> load(SparkSession spark, ReadFixture table, long splitSize);
+
+  /** The rows of one query: filter first (it may use unselected columns), then the projection. */
+  public Dataset<Row> read(SparkSession spark, ReadFixture table, ReadQuery query) {
+    Dataset<Row> rows = load(spark, table, query.splitSize());
+    if (!query.filter().isEmpty()) {
+      rows = rows.where(query.filter());
+    }
+    if (!query.columns().isEmpty()) {
+      rows = rows.select(query.columns().stream().map(functions::col).toArray(Column[]::new));
+    }
+    return rows;
+  }
+
+  public String label() {
+    return label;
+  }
+
+  private static DataFrameReader options(DataFrameReader reader, long splitSize) {
+    return splitSize > 0 ? reader.option("split-size", Long.toString(splitSize)) : reader;
+  }
+}
