@@ -89,7 +89,7 @@ final class EvolutionFixtures {
         600,
         ReadQuery.where("kind = 'blue'"),
         ReadQuery.where("kind IS NULL").withColumns("id", "kind"),
-        ReadQuery.where("ts < TIMESTAMP'2023-11-17 00:00:00'"),
+        ReadQuery.where("ts < TIMESTAMP'2023-11-16 00:00:00'"),
         ReadQuery.where("id = 77 OR id = 377"),
         ReadQuery.where("n BETWEEN 10 AND 19"),
         ReadQuery.select("kind", "n").withSplitSize(ReadFixture.SMALL_SPLIT_SIZE));

@@ -15,8 +15,8 @@ final class PartitionFixtures {
           + " ts timestamp, ts_ntz timestamp_ntz, score double";
 
   /**
-   * Rows for {@link #EVENT_COLUMNS}: {@code dt} spans 2021 to 2026, {@code ts} about nine days
-   * across many hours, {@code ts_ntz} about four years.
+   * Rows for {@link #EVENT_COLUMNS}: {@code dt} spans 2021 to 2023 (20 months), {@code ts} about 51
+   * hours over three days, {@code ts_ntz} about four years. Few partitions keep the suite quick.
    */
   static final String SELECT_EVENTS =
       """
@@ -24,8 +24,8 @@ final class PartitionFixtures {
         CASE WHEN id % 13 = 0 THEN NULL
           ELSE element_at(array('red', 'green', 'blue', 'cyan'), CAST(id % 4 AS INT) + 1) END,
         CAST((id - 300) * 3.25 AS DECIMAL(18, 6)),
-        CASE WHEN id % 17 = 0 THEN NULL ELSE date_add(DATE'2021-06-01', CAST(id * 3 AS INT)) END,
-        CASE WHEN id % 19 = 0 THEN NULL ELSE timestamp_micros(1700000000000000 + id * 1234567890) END,
+        CASE WHEN id % 17 = 0 THEN NULL ELSE date_add(DATE'2021-06-01', CAST(id AS INT)) END,
+        CASE WHEN id % 19 = 0 THEN NULL ELSE timestamp_micros(1700000000000000 + id % 150 * 1234567890 + id) END,
         CASE WHEN id % 23 = 0 THEN NULL
           ELSE CAST(timestamp_micros(1600000000000000 + id * 200000000000) AS TIMESTAMP_NTZ) END,
         CASE WHEN id % 7 = 0 THEN NULL ELSE id / 4.0D END
@@ -77,7 +77,7 @@ final class PartitionFixtures {
             writer,
             "part_month",
             "months(dt)",
-            ReadQuery.where("dt >= DATE'2023-12-01'"),
+            ReadQuery.where("dt >= DATE'2022-12-01'"),
             ReadQuery.where("dt = DATE'2022-06-03'"),
             ReadQuery.where("dt IS NULL").withColumns("dt", "id"),
             ReadQuery.where("dt BETWEEN DATE'2022-01-15' AND DATE'2022-03-15' AND score > 10")),
@@ -86,15 +86,15 @@ final class PartitionFixtures {
             "part_day",
             "days(ts)",
             ReadQuery.where(
-                "ts >= TIMESTAMP'2023-11-18 00:00:00' AND ts < TIMESTAMP'2023-11-20 00:00:00'"),
-            ReadQuery.where("CAST(ts AS DATE) = DATE'2023-11-19'"),
+                "ts >= TIMESTAMP'2023-11-15 00:00:00' AND ts < TIMESTAMP'2023-11-16 00:00:00'"),
+            ReadQuery.where("CAST(ts AS DATE) = DATE'2023-11-16'"),
             ReadQuery.where("ts IS NULL OR id < 10").withColumns("ts")),
         partitioned(
             writer,
             "part_hour",
             "hours(ts)",
             ReadQuery.where("ts > TIMESTAMP'2023-11-16 05:30:00'"),
-            ReadQuery.where("ts = timestamp_micros(1700000000000000 + 17 * 1234567890)"),
+            ReadQuery.where("ts = timestamp_micros(1700000000000000 + 17 * 1234567890 + 17)"),
             ReadQuery.where("hour(ts) = 3").withColumns("id", "ts")));
   }
 
