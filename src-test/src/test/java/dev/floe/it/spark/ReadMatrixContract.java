@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -34,12 +36,13 @@ abstract class ReadMatrixContract {
         table + ": " + query,
         () -> {
           SparkSession spark = SharedSpark.get().session();
-          ReadResult expected =
-              ReadResult.of(TableReader.ICEBERG_CATALOG.read(spark, table, query));
-          ReadResult actual = ReadResult.of(reader().read(spark, table, query));
-          assertThat(actual.schema())
+          Dataset<Row> expectedRows = TableReader.ICEBERG_CATALOG.read(spark, table, query);
+          Dataset<Row> actualRows = reader().read(spark, table, query);
+          assertThat(ReadResult.schemaOf(actualRows))
               .as("%s schema of %s: %s", reader().label(), table, query)
-              .isEqualTo(expected.schema());
+              .isEqualTo(ReadResult.schemaOf(expectedRows));
+          ReadResult expected = ReadResult.of(expectedRows);
+          ReadResult actual = ReadResult.of(actualRows);
           assertThat(actual.rowDifferences(expected))
               .as("%s rows of %s: %s", reader().label(), table, query)
               .isEmpty();

@@ -21,8 +21,13 @@ record ReadResult(String schema, List<String> rows) {
   }
 
   static ReadResult of(Dataset<Row> rows) {
+    return new ReadResult(schemaOf(rows), rows.toJSON().collectAsList());
+  }
+
+  /** The schema alone: Spark resolves it without running a job. */
+  static String schemaOf(Dataset<Row> rows) {
     StructType schema = rows.schema();
-    return new ReadResult(schema.treeString(), rows.toJSON().collectAsList());
+    return schema.treeString();
   }
 
   /**
