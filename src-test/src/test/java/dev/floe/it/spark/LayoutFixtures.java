@@ -45,7 +45,8 @@ final class LayoutFixtures {
         layout(
             "dictionary_fallback",
             writer,
-            "'write.parquet.dict-size-bytes' = '32768', 'write.parquet.page-row-limit' = '100'",
+            "'write.parquet.dict-size-bytes' = '32768', 'write.parquet.page-row-limit' = '100',"
+                + " 'write.parquet.page-size-bytes' = '2048'",
             ReadQuery.where("name > 'name-9'"),
             ReadQuery.where("low IS NULL").withColumns("id", "low")),
         codecs(writer));

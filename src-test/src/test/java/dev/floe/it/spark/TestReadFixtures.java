@@ -52,7 +52,7 @@ class TestReadFixtures {
   void dictionaryFallbackFixtureMixesDictionaryAndPlainPages() {
     ColumnChunkMetaData name = column(footers("dictionary_fallback").get(0), "name");
     assertThat(name.hasDictionaryPage())
-        .as("name starts dictionary-encoded: %s", name.getEncodingStats())
+        .as("name starts dictionary-encoded: %s", name.getEncodings())
         .isTrue();
     assertThat(name.getEncodings())
         .as("then falls back to plain")
