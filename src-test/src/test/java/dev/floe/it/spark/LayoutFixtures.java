@@ -13,9 +13,13 @@ final class LayoutFixtures {
   static final String LAYOUT_COLUMNS =
       "id bigint, n int, name string, low string, amount double, price decimal(10, 2), tags array<string>";
 
+  /**
+   * {@code name} repeats each value four times: Parquet keeps a dictionary only if it pays off on
+   * the first page, and then it grows until the dictionary size limit makes the writer fall back.
+   */
   static final String SELECT_LAYOUT =
       """
-      SELECT id, CAST(id * 7 % 1000 AS INT), concat('name-', CAST(id * 7919 % 100003 AS STRING)),
+      SELECT id, CAST(id * 7 % 1000 AS INT), concat('name-', CAST(id DIV 4 * 7919 % 100003 AS STRING)),
         IF(id % 10 = 0, NULL, element_at(array('alpha', 'beta', 'gamma'), CAST(id % 3 AS INT) + 1)),
         IF(id % 9 = 0, NULL, id * 0.25D), CAST(id % 5000 * 1.01 AS DECIMAL(10, 2)),
         IF(id % 4 = 0, NULL, array(concat('t', CAST(id % 6 AS STRING)), 'u'))
