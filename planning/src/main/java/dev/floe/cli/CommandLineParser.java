@@ -17,6 +17,9 @@ final class CommandLineParser {
   private static final String REF = "--ref";
   private static final String AS_OF_TIMESTAMP = "--as-of-timestamp";
   private static final String SPLIT_SIZE = "--split-size";
+  private static final String FILTER_JSON = "--filter-json";
+  private static final String MAX_SKIPPED = "--max-skipped";
+  private static final int DEFAULT_MAX_SKIPPED = 20;
 
   private CommandLineParser() {}
 
@@ -34,13 +37,20 @@ final class CommandLineParser {
       throw new UsageException("missing command");
     }
     String command = remaining.get(0);
-    if (!command.equals("plan")) {
-      throw new UsageException("unknown command '" + command + "'");
-    }
-    return parsePlan(remaining.subList(1, remaining.size()));
+    PlanCommand.Mode mode =
+        switch (command) {
+          case "plan" -> PlanCommand.Mode.PLAN;
+          case "explain" -> PlanCommand.Mode.EXPLAIN;
+          default -> throw new UsageException("unknown command '" + command + "'");
+        };
+    return parsePlan(mode, remaining.subList(1, remaining.size()));
   }
 
-  private static PlanCommand parsePlan(List<String> arguments) throws UsageException {
+  private static PlanCommand parsePlan(PlanCommand.Mode mode, List<String> arguments)
+      throws UsageException {
+    String command = mode == PlanCommand.Mode.PLAN ? "plan" : "explain";
+    String filterJson = null;
+    Long maxSkipped = null;
     String table = null;
     Long snapshotId = null;
     String ref = null;
@@ -61,7 +71,8 @@ final class CommandLineParser {
       String value;
       if (equals >= 0) {
         value = argument.substring(equals + 1);
-      } else if (position + 1 < arguments.size() && !arguments.get(position + 1).startsWith("--")) {
+      } else if (position + 1 < arguments.size()
+          && (!arguments.get(position + 1).startsWith("--") || name.equals(FILTER_JSON))) {
         value = arguments.get(++position);
       } else {
         value = null;
@@ -95,13 +106,38 @@ final class CommandLineParser {
             throw new UsageException(SPLIT_SIZE + " must be a positive number of bytes");
           }
         }
-        default -> throw new UsageException("unknown option '" + name + "' for plan");
+        case FILTER_JSON -> {
+          if (filterJson != null) {
+            throw new UsageException(FILTER_JSON + " is given twice");
+          }
+          filterJson = required(name, value);
+        }
+        case MAX_SKIPPED -> {
+          if (mode != PlanCommand.Mode.EXPLAIN) {
+            throw new UsageException(MAX_SKIPPED + " applies only to explain");
+          }
+          maxSkipped = number(name, required(name, value));
+          if (maxSkipped < 0 || maxSkipped > Integer.MAX_VALUE) {
+            throw new UsageException(
+                MAX_SKIPPED + " must be a number from 0 to " + Integer.MAX_VALUE);
+          }
+        }
+        default -> throw new UsageException("unknown option '" + name + "' for " + command);
       }
     }
     if (table == null) {
-      throw new UsageException("plan needs a <table>: a table directory, URI or metadata file");
+      throw new UsageException(
+          command + " needs a <table>: a table directory, URI or metadata file");
     }
-    return new PlanCommand(table, snapshotId, ref, asOfTimestamp, splitSize);
+    return new PlanCommand(
+        mode,
+        table,
+        snapshotId,
+        ref,
+        asOfTimestamp,
+        splitSize,
+        filterJson,
+        maxSkipped == null ? DEFAULT_MAX_SKIPPED : maxSkipped.intValue());
   }
 
   private static String required(String name, String value) throws UsageException {

@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * bin/floe plan /lake/db/events --ref first
  * bin/floe plan file:/lake/db/events/metadata/v3.metadata.json --split-size 33554432
+ * bin/floe explain /lake/db/events --filter-json '{"type":"eq","term":"region","value":"eu"}'
  * }</pre>
  *
  * <p>Exit codes: 0 on success; 1 when Floe fails on the table (the message goes to standard error
@@ -35,18 +36,24 @@ public final class FloeCli {
       """
       Usage:
         floe plan <table> [--snapshot-id N | --ref NAME | --as-of-timestamp MS]
-                          [--split-size BYTES] [--verbose]
+                          [--filter-json JSON|FILE] [--split-size BYTES] [--verbose]
+        floe explain <table> [the options of plan] [--max-skipped N]
         floe help
 
       plan     prints the scan plan of <table> as Iceberg REST PlanTableScan JSON
                (plan-status, delete-files, file-scan-tasks)
+      explain  prints what each hop of planning read and pruned, and the first pruned
+               manifests and files with the part of the filter that pruned each
 
       <table>              a table directory or URI (metadata/ inside it), or a metadata JSON file
       --snapshot-id N      plan snapshot N instead of the current snapshot
       --ref NAME           plan the snapshot a branch or tag points at
       --as-of-timestamp MS plan the snapshot that was current at MS milliseconds since the epoch
+      --filter-json F      plan only what may match the filter F, an Iceberg REST expression
+                           ({"type":"eq","term":"id","value":5}) given inline or in a file
       --split-size BYTES   split data files into tasks of about BYTES (row group boundaries)
                            instead of one task per file
+      --max-skipped N      explain lists at most N pruned manifests and files (default 20)
       --verbose            print stack traces on failure
       """;
 
@@ -111,6 +118,13 @@ public final class FloeCli {
     String location = absoluteLocation(command.table());
     Table table = PathTables.load(location, FileIOFactory.forLocation(location));
     TableScan scan = command.select(TableScan.of(table));
+    if (command.filterJson() != null) {
+      scan = scan.filter(FilterArgument.read(command.filterJson()));
+    }
+    if (command.mode() == PlanCommand.Mode.EXPLAIN) {
+      ExplainText.write(scan.reportSkipped(command.skippedListLimit()).plan().report(), out);
+      return;
+    }
     List<FileScanTask> tasks =
         command.splitSize() == null
             ? scan.planFiles()

@@ -5,15 +5,36 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * {@code floe plan}: the table as the user named it, at most one snapshot selector (each null when
- * not given), and the split size, null to plan whole files.
+ * {@code floe plan} or {@code floe explain}: the table as the user named it, at most one snapshot
+ * selector (each null when not given), the split size (null to plan whole files), the filter as the
+ * user gave it ({@code --filter-json}: inline JSON or a file; null for none), and how many pruned
+ * files {@code explain} lists.
  */
 record PlanCommand(
-    String table, Long snapshotId, String ref, Long asOfTimestampMillis, Long splitSize)
+    Mode mode,
+    String table,
+    Long snapshotId,
+    String ref,
+    Long asOfTimestampMillis,
+    Long splitSize,
+    String filterJson,
+    int skippedListLimit)
     implements CliCommand {
 
+  /** Which output the command prints. */
+  enum Mode {
+    /** The plan as REST PlanTableScan JSON. */
+    PLAN,
+    /** The scan report: per-hop pruning counts and the first pruned files. */
+    EXPLAIN
+  }
+
   PlanCommand {
+    Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(table, "table");
+    if (skippedListLimit < 0) {
+      throw new IllegalArgumentException("The skipped list limit must not be negative");
+    }
     if (Stream.of(snapshotId, ref, asOfTimestampMillis).filter(Objects::nonNull).count() > 1) {
       throw new IllegalArgumentException("At most one snapshot selector can be given");
     }

@@ -28,12 +28,15 @@ public final class Binder {
   private final Schema schema;
   private final boolean caseSensitive;
   private final Set<Integer> fieldsInStructs;
+  // required fields whose enclosing structs are all required too: only those are never null
+  private final Set<Integer> neverNullFields;
 
   private Binder(Schema schema, boolean caseSensitive) {
     this.schema = schema;
     this.caseSensitive = caseSensitive;
     this.fieldsInStructs = new HashSet<>();
-    collectStructFields(schema.asStruct(), fieldsInStructs);
+    this.neverNullFields = new HashSet<>();
+    collectStructFields(schema.asStruct(), true, fieldsInStructs, neverNullFields);
   }
 
   /**
@@ -141,6 +144,9 @@ public final class Binder {
       if (isNaN(exact.value())) {
         return nanComparison(predicate, operation, term);
       }
+      if (isZero(exact.value())) {
+        return zeroComparison(operation, term, exact.value());
+      }
       return BoundPredicate.literal(operation, term, exact.value());
     }
     Converted.Between between = (Converted.Between) converted;
@@ -185,6 +191,38 @@ public final class Binder {
     };
   }
 
+  /**
+   * A comparison with a floating-point zero. Spark, like SQL, holds {@code 0.0 = -0.0}, but
+   * Iceberg's order (and bounds) put {@code -0.0} before {@code 0.0}; so the comparison is
+   * rewritten over both zeros, and pruning by bounds stays sound for either sign.
+   */
+  private static Expression zeroComparison(Operation operation, BoundTerm term, Object zero) {
+    Object negative = negativeZero(zero);
+    Object positive = positiveZero(zero);
+    return switch (operation) {
+      case EQ -> new BoundPredicate(Operation.IN, term, List.of(negative, positive));
+      case NOT_EQ -> new BoundPredicate(Operation.NOT_IN, term, List.of(negative, positive));
+      case LT -> BoundPredicate.literal(Operation.LT, term, negative);
+      case LT_EQ -> BoundPredicate.literal(Operation.LT_EQ, term, positive);
+      case GT -> BoundPredicate.literal(Operation.GT, term, positive);
+      case GT_EQ -> BoundPredicate.literal(Operation.GT_EQ, term, negative);
+      case IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, IN, NOT_IN, STARTS_WITH, NOT_STARTS_WITH ->
+          throw new IllegalStateException(operation + " does not compare with one value");
+    };
+  }
+
+  private static boolean isZero(Object value) {
+    return (value instanceof Double d && d == 0.0) || (value instanceof Float f && f == 0.0f);
+  }
+
+  private static Object negativeZero(Object zero) {
+    return zero instanceof Float ? (Object) (-0.0f) : (Object) (-0.0d);
+  }
+
+  private static Object positiveZero(Object zero) {
+    return zero instanceof Float ? (Object) 0.0f : (Object) 0.0d;
+  }
+
   private Expression bindSet(UnboundPredicate predicate, Operation operation, BoundTerm term) {
     requireOrdered(predicate, term);
     boolean in = operation == Operation.IN;
@@ -198,6 +236,10 @@ public final class Binder {
       if (converted instanceof Converted.Exact exact) {
         if (isNaN(exact.value())) {
           nan = true;
+        } else if (isZero(exact.value())) {
+          // SQL's 0.0 = -0.0: a set that holds one zero holds both
+          values.add(negativeZero(exact.value()));
+          values.add(positiveZero(exact.value()));
         } else {
           values.add(exact.value());
         }
@@ -207,10 +249,14 @@ public final class Binder {
     Expression rest;
     if (values.isEmpty()) {
       rest = in ? Expression.alwaysFalse() : BoundPredicate.unary(Operation.NOT_NULL, term);
-    } else if (values.size() == 1) {
-      rest = BoundPredicate.literal(in ? Operation.EQ : Operation.NOT_EQ, term, values.get(0));
     } else {
-      rest = new BoundPredicate(operation, term, values);
+      // the set predicate drops duplicates: (4, 4L) is one value, so a comparison
+      BoundPredicate set = new BoundPredicate(operation, term, values);
+      rest =
+          set.values().size() == 1
+              ? BoundPredicate.literal(
+                  in ? Operation.EQ : Operation.NOT_EQ, term, set.values().get(0))
+              : set;
     }
     if (!nan) {
       return rest;
@@ -247,7 +293,8 @@ public final class Binder {
               + fullName
               + "': it is inside a list or map, and filters test one value per row");
     }
-    return new BoundReference(field.fieldId(), fullName, type, field.optional());
+    boolean optional = !neverNullFields.contains(field.fieldId());
+    return new BoundReference(field.fieldId(), fullName, type, optional);
   }
 
   private Converted convert(UnboundPredicate predicate, Literal literal, PrimitiveType type) {
@@ -284,11 +331,16 @@ public final class Binder {
     return type instanceof ListType ? "list" : "map";
   }
 
-  private static void collectStructFields(StructType struct, Set<Integer> ids) {
+  private static void collectStructFields(
+      StructType struct, boolean ancestorsRequired, Set<Integer> ids, Set<Integer> neverNull) {
     for (NestedField field : struct.fields()) {
       ids.add(field.fieldId());
+      boolean required = ancestorsRequired && field.required();
+      if (required) {
+        neverNull.add(field.fieldId());
+      }
       if (field.type() instanceof StructType nested) {
-        collectStructFields(nested, ids);
+        collectStructFields(nested, required, ids, neverNull);
       }
     }
   }

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * A primitive field resolved by id. {@code name} is the full dotted name in the schema it was bound
- * to, kept for messages and for writing the expression back as JSON.
+ * to, kept for messages and for writing the expression back as JSON. {@code optional} says whether
+ * the value can be null: the field is optional, or a struct that holds it is.
  */
 public record BoundReference(int fieldId, String name, PrimitiveType type, boolean optional)
     implements BoundTerm {

@@ -5,8 +5,8 @@ import dev.floe.FileReadException;
 import dev.floe.FloeException;
 import dev.floe.InvalidRequestException;
 import dev.floe.catalog.Table;
-import dev.floe.expr.Expression;
 import dev.floe.io.CloseableIterator;
+import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.ManifestContent;
@@ -22,21 +22,31 @@ import java.util.function.Function;
 
 /**
  * Walks one snapshot's metadata tree once: manifest list, then delete manifests into a {@link
- * DeleteFileIndex}, then data manifests into one whole-file task per live data file. Manifests are
- * read in parallel; entries are streamed, and only the resulting tasks are kept.
+ * DeleteFileIndex}, then data manifests into one whole-file task per live data file that the filter
+ * may match. Each hop prunes with the strongest evidence it has: partition summaries skip whole
+ * manifests, partition tuples and then column metrics skip entries; delete files are pruned with
+ * the same evidence. Manifests are read in parallel; entries are streamed, and only the resulting
+ * tasks are kept. Every hop's counts go into the {@link ScanReport}.
  */
 final class FileScanPlanner {
   private final Table table;
   private final Snapshot snapshot;
+  private final FilterPruning pruning;
   private final ParallelManifestReader reader;
+  private final int skipListLimit;
 
-  FileScanPlanner(Table table, Snapshot snapshot, int threads) {
+  FileScanPlanner(Table table, Snapshot snapshot, FilterPruning pruning, PlanSettings settings) {
     this.table = table;
     this.snapshot = snapshot;
-    this.reader = new ParallelManifestReader(threads);
+    this.pruning = pruning;
+    this.reader = new ParallelManifestReader(settings.threads());
+    this.skipListLimit = settings.skipListLimit();
   }
 
-  List<FileScanTask> planFiles() {
+  /** How a plan runs: how many manifests are read at once, how many pruned files are listed. */
+  record PlanSettings(int threads, int skipListLimit) {}
+
+  ScanPlan plan() {
     try {
       return planAll();
     } catch (FloeException failure) {
@@ -75,40 +85,52 @@ final class FileScanPlanner {
     return new FloeException(message, failure);
   }
 
-  private List<FileScanTask> planAll() {
+  private ScanPlan planAll() {
+    long started = System.nanoTime();
     TableMetadata metadata = table.metadata();
+    ScanReportBuilder report = new ScanReportBuilder(table.name(), skipListLimit);
+    report.snapshot(snapshot.snapshotId(), pruning);
     List<ManifestFile> manifests =
         ManifestListReader.read(table.io(), snapshot, metadata.formatVersion());
     List<ManifestFile> dataManifests = new ArrayList<>();
     List<ManifestFile> deleteManifests = new ArrayList<>();
     for (ManifestFile manifest : manifests) {
+      boolean data = manifest.content() == ManifestContent.DATA;
       if (manifest.counts().hasNoLiveFiles()) {
         // only DELETED entries: nothing in it is part of this snapshot
-        continue;
-      }
-      switch (manifest.content()) {
-        case DATA -> dataManifests.add(manifest);
-        case DELETES -> deleteManifests.add(manifest);
+        report.manifestWithoutLiveFiles(data);
+      } else if (pruning.matchesNothing() || !pruning.manifestMightMatch(manifest)) {
+        report.manifestSkipped(
+            data,
+            manifest.path(),
+            () -> pruning.prunedBy(alone -> alone.manifestMightMatch(manifest)));
+      } else {
+        report.manifestRead(data);
+        (data ? dataManifests : deleteManifests).add(manifest);
       }
     }
 
     DeleteFileIndex.Builder deletes =
         DeleteFileIndex.builder(metadata.specsById(), metadata.schema(), table.name());
-    for (List<DeleteFile> files : reader.readAll(deleteManifests, this::liveDeleteFiles)) {
-      files.forEach(deletes::add);
+    for (ManifestOutcome<DeleteFile> outcome :
+        reader.readAll(deleteManifests, this::liveDeleteFiles)) {
+      outcome.files().forEach(deletes::add);
+      report.deleteFiles(outcome);
     }
     DeleteFileIndex index = deletes.build();
 
-    Function<ManifestFile, List<FileScanTask>> planManifest = manifest -> tasks(manifest, index);
+    Function<ManifestFile, ManifestOutcome<FileScanTask>> planManifest =
+        manifest -> tasks(manifest, index);
     List<FileScanTask> tasks = new ArrayList<>();
-    for (List<FileScanTask> manifestTasks : reader.readAll(dataManifests, planManifest)) {
-      tasks.addAll(manifestTasks);
+    for (ManifestOutcome<FileScanTask> outcome : reader.readAll(dataManifests, planManifest)) {
+      tasks.addAll(outcome.files());
+      report.dataFiles(outcome);
     }
-    return tasks;
+    return new ScanPlan(tasks, report.build(tasks, System.nanoTime() - started));
   }
 
-  private List<DeleteFile> liveDeleteFiles(ManifestFile manifest) {
-    List<DeleteFile> files = new ArrayList<>();
+  private ManifestOutcome<DeleteFile> liveDeleteFiles(ManifestFile manifest) {
+    ManifestOutcome.Builder<DeleteFile> outcome = ManifestOutcome.builder(skipListLimit);
     try (CloseableIterator<ManifestEntry> entries = open(manifest)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
@@ -118,14 +140,20 @@ final class FileScanPlanner {
         if (!(entry.file() instanceof DeleteFile file)) {
           throw misplaced(manifest, entry, ManifestContent.DELETES);
         }
-        files.add(file);
+        if (admit(
+            file,
+            outcome,
+            ScanReport.Hop.DELETE_FILE_PARTITION,
+            ScanReport.Hop.DELETE_FILE_METRICS)) {
+          outcome.keep(file);
+        }
       }
     }
-    return files;
+    return outcome.build();
   }
 
-  private List<FileScanTask> tasks(ManifestFile manifest, DeleteFileIndex index) {
-    List<FileScanTask> tasks = new ArrayList<>();
+  private ManifestOutcome<FileScanTask> tasks(ManifestFile manifest, DeleteFileIndex index) {
+    ManifestOutcome.Builder<FileScanTask> outcome = ManifestOutcome.builder(skipListLimit);
     try (CloseableIterator<ManifestEntry> entries = open(manifest)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
@@ -135,12 +163,43 @@ final class FileScanPlanner {
         if (!(entry.file() instanceof DataFile file)) {
           throw misplaced(manifest, entry, ManifestContent.DATA);
         }
-        tasks.add(
-            new FileScanTask(
-                file, index.forDataFile(file), Expression.alwaysTrue(), 0, file.fileSizeInBytes()));
+        if (admit(
+            file, outcome, ScanReport.Hop.DATA_FILE_PARTITION, ScanReport.Hop.DATA_FILE_METRICS)) {
+          outcome.keep(
+              new FileScanTask(
+                  file,
+                  index.forDataFile(file),
+                  pruning.residual(file),
+                  0,
+                  file.fileSizeInBytes()));
+        }
       }
     }
-    return tasks;
+    return outcome.build();
+  }
+
+  /** Tests one live entry against the partition, then the metrics; counts what it pruned. */
+  private boolean admit(
+      ContentFile file,
+      ManifestOutcome.Builder<?> outcome,
+      ScanReport.Hop partitionHop,
+      ScanReport.Hop metricsHop) {
+    outcome.live();
+    if (!pruning.partitionMightMatch(file)) {
+      outcome.skippedByPartition(
+          partitionHop,
+          file.location(),
+          () -> pruning.prunedBy(alone -> alone.partitionMightMatch(file)));
+      return false;
+    }
+    if (!pruning.metricsMightMatch(file)) {
+      outcome.skippedByMetrics(
+          metricsHop,
+          file.location(),
+          () -> pruning.prunedBy(alone -> alone.metricsMightMatch(file)));
+      return false;
+    }
+    return true;
   }
 
   private CloseableIterator<ManifestEntry> open(ManifestFile manifest) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.floe.expr.Expression;
+import dev.floe.expr.ExpressionJson;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.table.TableMetadata;
 import java.io.IOException;
@@ -37,7 +38,8 @@ import java.util.Map;
  * empty when no delete applies. Content files take the REST spec's JSON form ({@code ContentFile},
  * {@code DataFile}, {@code PositionDeleteFile}, {@code EqualityDeleteFile}): partition values as an
  * array in spec field order, metric maps as {@code {"keys":[...],"values":[...]}}, and bounds as
- * typed JSON single values.
+ * typed JSON single values. A task's {@code residual-filter} is its residual in the REST expression
+ * JSON ({@link ExpressionJson}): {@code true} when no row needs checking.
  *
  * <p>Floe adds fields the REST spec does not define; REST clients ignore fields they do not know:
  *
@@ -143,17 +145,7 @@ public final class PlanJsonWriter {
 
   private static void writeResidual(Expression residual, JsonGenerator generator)
       throws IOException {
-    if (residual instanceof Expression.Constant constant) {
-      boolean value =
-          switch (constant) {
-            case TRUE -> true;
-            case FALSE -> false;
-          };
-      generator.writeBoolean(value);
-    } else {
-      throw new IllegalArgumentException(
-          "Cannot write residual " + residual + " as JSON: only constant residuals are supported");
-    }
+    generator.writeTree(ExpressionJson.toJsonNode(residual));
   }
 
   private static DefaultPrettyPrinter platformIndependentPrettyPrinter() {

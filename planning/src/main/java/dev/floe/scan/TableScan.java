@@ -2,9 +2,12 @@ package dev.floe.scan;
 
 import dev.floe.InvalidRequestException;
 import dev.floe.catalog.Table;
+import dev.floe.expr.Binder;
+import dev.floe.expr.Expression;
 import dev.floe.scan.SnapshotSelection.ResolvedSnapshot;
 import dev.floe.table.Schema;
 import dev.floe.table.Snapshot;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -43,6 +46,8 @@ public final class TableScan {
   private final Long splitSize;
   private final Long openFileCost;
   private final int planningThreads;
+  private final Expression filter;
+  private final int skipListLimit;
 
   private TableScan(Settings settings) {
     this.table = settings.table;
@@ -52,6 +57,8 @@ public final class TableScan {
     this.splitSize = settings.splitSize;
     this.openFileCost = settings.openFileCost;
     this.planningThreads = settings.planningThreads;
+    this.filter = settings.filter;
+    this.skipListLimit = settings.skipListLimit;
   }
 
   /** A scan of the table's current snapshot, all columns, case-sensitive names. */
@@ -62,6 +69,7 @@ public final class TableScan {
     settings.selection = SnapshotSelection.CURRENT;
     settings.caseSensitive = true;
     settings.planningThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    settings.filter = Expression.alwaysTrue();
     return new TableScan(settings);
   }
 
@@ -102,6 +110,43 @@ public final class TableScan {
   public TableScan select(List<String> columns) {
     Settings settings = settings();
     settings.selectedColumns = List.copyOf(columns);
+    return new TableScan(settings);
+  }
+
+  /**
+   * Reads only rows that may match {@code rowFilter}, and'ed with any filter set before. The filter
+   * is unbound (columns by name); it is bound when planning, to the schema of the snapshot being
+   * read, so a column renamed or dropped since does not break time travel.
+   *
+   * <pre>{@code
+   * scan.filter(Expression.and(
+   *     Expression.equal("region", "eu"),
+   *     Expression.greaterThanOrEqual("day", "2026-01-01")))
+   * }</pre>
+   */
+  public TableScan filter(Expression rowFilter) {
+    Objects.requireNonNull(rowFilter, "rowFilter");
+    Settings settings = settings();
+    settings.filter = Expression.and(filter, rowFilter);
+    return new TableScan(settings);
+  }
+
+  /** The unbound filter of this scan; {@code true} when none was set. */
+  public Expression filter() {
+    return filter;
+  }
+
+  /**
+   * Lists up to {@code limit} pruned manifests and files in the plan's {@link ScanReport}, each
+   * with the hop and the conjunct of the filter that pruned it (all pruning is counted regardless).
+   */
+  public TableScan reportSkipped(int limit) {
+    if (limit < 0) {
+      throw new InvalidRequestException(
+          "The skipped-file list limit must not be negative: " + limit);
+    }
+    Settings settings = settings();
+    settings.skipListLimit = limit;
     return new TableScan(settings);
   }
 
@@ -167,16 +212,61 @@ public final class TableScan {
         : new SchemaProjection(schema, caseSensitive, table.name()).select(selectedColumns);
   }
 
-  /** One task per live data file, whole, with its delete files; in manifest order. */
-  public List<FileScanTask> planFiles() {
-    Optional<Snapshot> snapshot = snapshot();
+  /** The filter bound to this scan's {@link #schema()}, with {@code not} rewritten away. */
+  public Expression boundFilter() {
+    return bind(resolve());
+  }
+
+  private Expression bind(ResolvedSnapshot resolved) {
+    try {
+      return Binder.bind(resolved.schema(), filter, caseSensitive);
+    } catch (InvalidRequestException invalid) {
+      throw new InvalidRequestException(
+          "Cannot plan table "
+              + table.name()
+              + resolved
+                  .snapshot()
+                  .map(snapshot -> " at snapshot " + snapshot.snapshotId())
+                  .orElse("")
+              + ": "
+              + invalid.getMessage(),
+          invalid);
+    }
+  }
+
+  /**
+   * Plans the scan: one whole-file task per live data file that may hold a matching row, with its
+   * delete files and residual, in manifest order; and the report of what each hop pruned.
+   */
+  public ScanPlan plan() {
+    long started = System.nanoTime();
+    ResolvedSnapshot resolved = resolve();
     if (selectedColumns != null) {
       projection(); // an unknown column is an error before any manifest is read
     }
-    if (snapshot.isEmpty()) {
-      return List.of();
+    Expression bound = bind(resolved);
+    if (resolved.snapshot().isEmpty()) {
+      return new ScanPlan(
+          List.of(),
+          ScanReportBuilder.empty(
+              table.name(),
+              resolved.schema().schemaId(),
+              bound.toString(),
+              Duration.ofNanos(System.nanoTime() - started)));
     }
-    return new FileScanPlanner(table, snapshot.get(), planningThreads).planFiles();
+    FilterPruning pruning =
+        new FilterPruning(resolved.schema(), table.metadata().specsById(), bound);
+    return new FileScanPlanner(
+            table,
+            resolved.snapshot().get(),
+            pruning,
+            new FileScanPlanner.PlanSettings(planningThreads, skipListLimit))
+        .plan();
+  }
+
+  /** The tasks of {@link #plan()}: one per live data file that may match, whole. */
+  public List<FileScanTask> planFiles() {
+    return plan().files();
   }
 
   /** {@link #planFiles()}, with files divided at their row-group offsets into splits. */
@@ -239,6 +329,8 @@ public final class TableScan {
     settings.splitSize = splitSize;
     settings.openFileCost = openFileCost;
     settings.planningThreads = planningThreads;
+    settings.filter = filter;
+    settings.skipListLimit = skipListLimit;
     return settings;
   }
 
@@ -251,5 +343,7 @@ public final class TableScan {
     private Long splitSize;
     private Long openFileCost;
     private int planningThreads;
+    private Expression filter;
+    private int skipListLimit;
   }
 }

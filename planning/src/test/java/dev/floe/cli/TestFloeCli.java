@@ -217,6 +217,95 @@ class TestFloeCli {
         .isEqualTo("file:/lake/db/events/metadata/v1.metadata.json");
   }
 
+  @Test
+  void maxSkippedAppliesOnlyToExplain() {
+    assertUsageError(
+        run("plan", tablePath(), "--max-skipped", "5"), "--max-skipped applies only to explain");
+    assertUsageError(
+        run("explain", tablePath(), "--max-skipped", "-1"), "--max-skipped must be a number");
+  }
+
+  @Test
+  void filterGivenTwiceIsAUsageError() {
+    assertUsageError(
+        run("plan", tablePath(), "--filter-json", "true", "--filter-json", "false"),
+        "--filter-json is given twice");
+  }
+
+  @Test
+  void unknownOptionOfExplainNamesTheCommand() {
+    assertUsageError(
+        run("explain", tablePath(), "--nope", "1"), "unknown option '--nope' for explain");
+  }
+
+  @Test
+  void explainOfATableWithoutSnapshotsPrintsAnEmptyReport() throws IOException {
+    Run run =
+        run(
+            "explain",
+            emptyTable().toString(),
+            "--filter-json",
+            "{\"type\":\"gt\",\"term\":\"id\",\"value\":5}");
+
+    assertThat(run.err()).as("nothing on stderr").isEmpty();
+    assertThat(run.exitCode()).as("success").isEqualTo(OK);
+    assertThat(run.out())
+        .as("the report names the bound filter and says there is no snapshot")
+        .contains("filter    id > 5")
+        .contains("snapshot  none: the table has no snapshot")
+        .contains("result                 0 data files, 0 bytes, 0 records");
+  }
+
+  @Test
+  void filterOnAMissingColumnFailsWithTheColumnAndTable() throws IOException {
+    Path table = emptyTable();
+
+    Run run =
+        run(
+            "plan",
+            table.toString(),
+            "--filter-json",
+            "{\"type\":\"eq\",\"term\":\"nope\",\"value\":5}");
+
+    assertThat(run.exitCode()).as("Floe failure exit code").isEqualTo(FAILED);
+    assertThat(run.err())
+        .as("message names the column and the table")
+        .contains("'nope'")
+        .contains(table.toString());
+  }
+
+  @Test
+  void filterFileIsReadAndAMissingOneNamed() throws IOException {
+    Path filter = warehouse.resolve("filter.json");
+    Files.writeString(filter, "{\"type\":\"is-null\",\"term\":\"id\"}");
+
+    Run fromFile = run("explain", emptyTable().toString(), "--filter-json", filter.toString());
+    Run missing =
+        run(
+            "plan",
+            emptyTable().toString(),
+            "--filter-json",
+            warehouse.resolve("no.json").toString());
+
+    assertThat(fromFile.exitCode()).as("success").isEqualTo(OK);
+    assertThat(fromFile.out())
+        .as("is-null on a required column binds to false")
+        .contains("filter    false");
+    assertThat(missing.exitCode()).as("Floe failure exit code").isEqualTo(FAILED);
+    assertThat(missing.err())
+        .as("message names the file and says what to give")
+        .contains("Cannot read the filter file " + warehouse.resolve("no.json"))
+        .contains("REST expression JSON");
+  }
+
+  @Test
+  void malformedFilterJsonIsAFailureNamingTheOption() throws IOException {
+    Run run = run("plan", emptyTable().toString(), "--filter-json", "{\"type\":\"between\"}");
+
+    assertThat(run.exitCode()).as("Floe failure exit code").isEqualTo(FAILED);
+    assertThat(run.err()).as("message says where the filter came from").contains("--filter-json");
+  }
+
   /** A v2 table directory whose only metadata file has a schema and no snapshot. */
   private Path emptyTable() throws IOException {
     Path table = warehouse.resolve("empty");

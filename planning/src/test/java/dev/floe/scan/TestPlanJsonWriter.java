@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.floe.CorruptTableException;
+import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
+import dev.floe.expr.ExpressionJson;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
@@ -206,6 +208,32 @@ class TestPlanJsonWriter {
     JsonNode residual = plan(List.of(task)).path("file-scan-tasks").get(0).path("residual-filter");
 
     assertThat(residual.isBoolean() && !residual.asBoolean()).as("FALSE residual").isTrue();
+  }
+
+  @Test
+  void writesAPredicateResidualAsRestExpressionJson() throws IOException {
+    Expression residual =
+        Binder.bind(
+            SCHEMA_1,
+            Expression.and(
+                Expression.greaterThanOrEqual("ts", "2026-01-01T00:00:00+00:00"),
+                Expression.notEqual("category", "eu")),
+            true);
+    FileScanTask task = new FileScanTask(FILE_B, List.of(), residual, 0, FILE_B.fileSizeInBytes());
+
+    JsonNode written = plan(List.of(task)).path("file-scan-tasks").get(0).path("residual-filter");
+
+    assertThat(written)
+        .as("the residual in the REST expression JSON, values typed by the column")
+        .isEqualTo(
+            MAPPER.readTree(
+                "{\"type\":\"and\","
+                    + "\"left\":{\"type\":\"gt-eq\",\"term\":\"ts\","
+                    + "\"value\":\"2026-01-01T00:00:00.000000+00:00\"},"
+                    + "\"right\":{\"type\":\"not-eq\",\"term\":\"category\",\"value\":\"eu\"}}"));
+    assertThat(Binder.bind(SCHEMA_1, ExpressionJson.parse(written), true))
+        .as("the written residual reads back as the same bound expression")
+        .isEqualTo(residual);
   }
 
   @Test

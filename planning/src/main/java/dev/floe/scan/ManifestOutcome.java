@@ -1,0 +1,70 @@
+package dev.floe.scan;
+
+import dev.floe.scan.ScanReport.EntryPruning;
+import dev.floe.scan.ScanReport.Hop;
+import dev.floe.scan.ScanReport.SkippedFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * What reading one manifest produced: the files or tasks it kept, its entry counts, and the first
+ * pruned entries (up to the plan's list limit; the rest are only counted). Built by the thread that
+ * reads the manifest and merged in manifest-list order, so the report is deterministic.
+ */
+record ManifestOutcome<T>(
+    List<T> files, EntryPruning counts, List<SkippedFile> skipped, long unlistedSkips) {
+
+  static <T> Builder<T> builder(int skipListLimit) {
+    return new Builder<>(skipListLimit);
+  }
+
+  /** Collects one manifest's outcome; used by one thread only. */
+  static final class Builder<T> {
+    private final int skipListLimit;
+    private final List<T> files = new ArrayList<>();
+    private final List<SkippedFile> skipped = new ArrayList<>();
+    private long live;
+    private long skippedByPartition;
+    private long skippedByMetrics;
+    private long unlistedSkips;
+
+    private Builder(int skipListLimit) {
+      this.skipListLimit = skipListLimit;
+    }
+
+    void live() {
+      live++;
+    }
+
+    void keep(T file) {
+      files.add(file);
+    }
+
+    void skippedByPartition(Hop hop, String location, Supplier<String> conjunct) {
+      skippedByPartition++;
+      list(hop, location, conjunct);
+    }
+
+    void skippedByMetrics(Hop hop, String location, Supplier<String> conjunct) {
+      skippedByMetrics++;
+      list(hop, location, conjunct);
+    }
+
+    private void list(Hop hop, String location, Supplier<String> conjunct) {
+      if (skipped.size() < skipListLimit) {
+        skipped.add(new SkippedFile(hop, location, conjunct.get()));
+      } else {
+        unlistedSkips++;
+      }
+    }
+
+    ManifestOutcome<T> build() {
+      return new ManifestOutcome<>(
+          files,
+          new EntryPruning(live, skippedByPartition, skippedByMetrics),
+          skipped,
+          unlistedSkips);
+    }
+  }
+}
