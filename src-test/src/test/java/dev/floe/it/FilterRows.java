@@ -17,13 +17,13 @@ import org.apache.iceberg.types.Types;
 import org.apache.iceberg.util.DateTimeUtil;
 
 /**
- * The rows of the filter scenarios: one schema with a column of every primitive type Iceberg
- * prunes on, and a deterministic row for every row number. Values cycle with the row number, so
- * every batch of rows covers every partition, and shift with the batch ({@code row / 40}), so the
- * files of one partition have different value ranges and metrics pruning has work to do. Some
- * values sit on the classic edges: negative dates and timestamps (one microsecond before 1970),
- * UUIDs and bytes whose first bit is set, strings longer than the 16 characters Iceberg keeps in
- * bounds, NaN and null.
+ * The rows of the filter scenarios: one schema with a column of every primitive type Iceberg prunes
+ * on, and a deterministic row for every row number. Values cycle with the row number, so every
+ * batch of rows covers every partition, and shift with the batch ({@code row / 40}), so the files
+ * of one partition have different value ranges and metrics pruning has work to do. Some values sit
+ * on the classic edges: negative dates and timestamps (one microsecond before 1970), UUIDs and
+ * bytes whose first bit is set, strings longer than the 16 characters Iceberg keeps in bounds, NaN
+ * and null.
  */
 final class FilterRows {
   static final int ROWS_PER_BATCH = 40;
@@ -51,7 +51,9 @@ final class FilterRows {
   static final Schema NANOS_SCHEMA =
       new Schema(columnsWith(SCHEMA, optional(17, "tsns", Types.TimestampNanoType.withoutZone())));
 
-  /** Columns renamed by the schema-evolution scenario: the new name reads the old column's value. */
+  /**
+   * Columns renamed by the schema-evolution scenario: the new name reads the old column's value.
+   */
   private static final Map<String, String> RENAMED = Map.of("word", "s");
 
   private static final String[] WORDS = {"", "apple", "apricot", "banana", "cherry", "épée"};

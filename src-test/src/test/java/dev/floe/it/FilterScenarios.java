@@ -17,12 +17,12 @@ import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.types.Types;
 
 /**
- * Scenarios for filtered planning: tables of real Parquet files written by Iceberg's generic
- * writer ({@link FilterRows}), partitioned by every transform on every type it applies to, with
- * partition and schema evolution, metrics modes and delete files. Each table gets three regular
- * batches of {@link FilterRows#ROWS_PER_BATCH} rows (one file per partition each, so a partition
- * holds several files with shifted value ranges), a batch whose optional columns are all null and a
- * batch whose float columns are all NaN.
+ * Scenarios for filtered planning: tables of real Parquet files written by Iceberg's generic writer
+ * ({@link FilterRows}), partitioned by every transform on every type it applies to, with partition
+ * and schema evolution, metrics modes and delete files. Each table gets three regular batches of
+ * {@link FilterRows#ROWS_PER_BATCH} rows (one file per partition each, so a partition holds several
+ * files with shifted value ranges), a batch whose optional columns are all null and a batch whose
+ * float columns are all NaN.
  */
 final class FilterScenarios {
   /** Every filter scenario's name starts with this. */
@@ -55,17 +55,19 @@ final class FilterScenarios {
   }
 
   static FixtureTable truncate(Path directory, int formatVersion) {
-    return regular(
-        directory,
-        formatVersion,
-        spec().truncate("i", 10).truncate("bin", 2).build());
+    return regular(directory, formatVersion, spec().truncate("i", 10).truncate("bin", 2).build());
   }
 
   static FixtureTable truncateWide(Path directory, int formatVersion) {
     return regular(
         directory,
         formatVersion,
-        spec().truncate("s", 3).truncate("l", 1000).truncate("dec", 100).truncate("text", 20).build());
+        spec()
+            .truncate("s", 3)
+            .truncate("l", 1000)
+            .truncate("dec", 100)
+            .truncate("text", 20)
+            .build());
   }
 
   static FixtureTable years(Path directory, int formatVersion) {
@@ -119,23 +121,25 @@ final class FilterScenarios {
     return fixture;
   }
 
-  /** The first batch unpartitioned, the rest by identity on a boolean and the month of a timestamp. */
+  /**
+   * The first batch unpartitioned, the rest by identity on a boolean and the month of a timestamp.
+   */
   static FixtureTable unpartitionedThenPartitioned(Path directory, int formatVersion) {
     FixtureTable fixture =
         FixtureTable.create(
             directory.toString(), formatVersion, SCHEMA, PartitionSpec.unpartitioned(), Map.of());
     FilterTableWriter writer = new FilterTableWriter(fixture);
     writeBatches(writer, 0, 1);
-    fixture.commit(
-        fixture.table().updateSpec().addField("b").addField(Expressions.month("ts")));
+    fixture.commit(fixture.table().updateSpec().addField("b").addField(Expressions.month("ts")));
     writeBatches(writer, 1, 3);
     return fixture;
   }
 
   /**
    * A batch with the original schema; column {@code s} renamed to {@code word}, a batch; column
-   * {@code n} dropped, column {@code added} added, {@code i} promoted from int to long and {@code f}
-   * from float to double, the last batch. Old files lack {@code added}: no metrics, never pruned.
+   * {@code n} dropped, column {@code added} added, {@code i} promoted from int to long and {@code
+   * f} from float to double, the last batch. Old files lack {@code added}: no metrics, never
+   * pruned.
    */
   static FixtureTable schemaEvolution(Path directory, int formatVersion) {
     FixtureTable fixture =
@@ -184,16 +188,21 @@ final class FilterScenarios {
         FixtureTable.create(
             directory.toString(), formatVersion, SCHEMA, spec().identity("b").build(), Map.of());
     FilterTableWriter writer = new FilterTableWriter(fixture);
-    List<DataFile> first = writer.append(FilterRows.rows(SCHEMA, 0, ROWS_PER_BATCH, Variant.REGULAR));
+    List<DataFile> first =
+        writer.append(FilterRows.rows(SCHEMA, 0, ROWS_PER_BATCH, Variant.REGULAR));
     writer.append(FilterRows.rows(SCHEMA, ROWS_PER_BATCH, 2 * ROWS_PER_BATCH, Variant.REGULAR));
     PartitionSpec spec = fixture.spec();
     Schema byInt = SCHEMA.select("i");
     Schema byString = SCHEMA.select("s");
     writer.commitDeletes(
         writer.equalityDeletes(
-            byInt, FixtureTable.partition(spec, true), List.of(intRow(byInt, -30), intRow(byInt, 0))),
+            byInt,
+            FixtureTable.partition(spec, true),
+            List.of(intRow(byInt, -30), intRow(byInt, 0))),
         writer.equalityDeletes(
-            byInt, FixtureTable.partition(spec, false), List.of(intRow(byInt, 10), intRow(byInt, 21))),
+            byInt,
+            FixtureTable.partition(spec, false),
+            List.of(intRow(byInt, 10), intRow(byInt, 21))),
         writer.equalityDeletes(
             byString, FixtureTable.partition(spec, true), List.of(stringRow(byString, "apple0"))));
     if (formatVersion == 2) {

@@ -80,7 +80,8 @@ final class FilterTableWriter {
    */
   DeleteFile equalityDeletes(Schema deleteSchema, StructLike partition, List<Record> deletes) {
     Table table = table();
-    int[] equalityIds = deleteSchema.columns().stream().mapToInt(column -> column.fieldId()).toArray();
+    int[] equalityIds =
+        deleteSchema.columns().stream().mapToInt(column -> column.fieldId()).toArray();
     GenericAppenderFactory factory =
         new GenericAppenderFactory(
             table, table.schema(), table.spec(), Map.of(), equalityIds, deleteSchema, null);
@@ -125,10 +126,7 @@ final class FilterTableWriter {
   }
 
   private DataFile writeData(
-      GenericAppenderFactory factory,
-      PartitionSpec spec,
-      StructLike partition,
-      List<Record> rows) {
+      GenericAppenderFactory factory, PartitionSpec spec, StructLike partition, List<Record> rows) {
     EncryptedOutputFile output = newOutput(spec, partition, "data");
     DataWriter<Record> writer = factory.newDataWriter(output, FileFormat.PARQUET, partition);
     try (writer) {

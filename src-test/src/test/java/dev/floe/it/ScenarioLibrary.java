@@ -67,7 +67,7 @@ final class ScenarioLibrary {
           new Definition("rollback", EVERY_VERSION, RefScenarios::rollback),
           new Definition("file-uri-location", EVERY_VERSION, RefScenarios::fileUriLocation),
           new Definition("split-offsets", EVERY_VERSION, RefScenarios::splitOffsets),
-          new Definition("filter-identity", EVERY_VERSION, FilterScenarios::identity),
+          new Definition("filter-identity", List.of(2), FilterScenarios::identity),
           new Definition(
               "filter-identity-strings-dates",
               List.of(2),
@@ -87,10 +87,9 @@ final class ScenarioLibrary {
           new Definition("filter-spec-evolution", List.of(2), FilterScenarios::specEvolution),
           new Definition(
               "filter-unpartitioned-then-partitioned",
-              List.of(1, 2),
+              List.of(1),
               FilterScenarios::unpartitionedThenPartitioned),
-          new Definition(
-              "filter-schema-evolution", List.of(2), FilterScenarios::schemaEvolution),
+          new Definition("filter-schema-evolution", List.of(2), FilterScenarios::schemaEvolution),
           new Definition("filter-metrics-modes", List.of(2), FilterScenarios::metricsModes),
           new Definition("filter-deletes", List.of(2, 3), FilterScenarios::deletes));
 

@@ -24,13 +24,13 @@ import org.apache.iceberg.util.DateTimeUtil;
  * Evaluates an unbound Iceberg filter on one row with SQL's three-valued logic: a comparison with a
  * null is unknown, {@code NOT unknown} is unknown, and a row matches only when the filter is true.
  * So {@code x != 5}, {@code x NOT IN (...)} and {@code x NOT STARTS WITH 'a'} do not match a null
- * {@code x}, unlike Iceberg's evaluators. NaN is unordered: an ordering comparison with NaN is
- * unknown (so {@code NOT (x < 5)} does not match it either, as the rewrite to {@code x >= 5} says),
- * it equals no literal, and {@code is_nan}/{@code not_nan} are never unknown, as in Iceberg.
+ * {@code x}, unlike Iceberg's evaluators. NaN is greater than every number, as in Spark and as Floe
+ * documents it (so {@code x > 5} and {@code NOT (x < 5)} match a NaN, where Iceberg's evaluators
+ * match neither), it equals no literal, and {@code is_nan}/{@code not_nan} are never unknown.
  *
- * <p>Written independently of both planners, it is the judge when Floe prunes a file Iceberg
- * plans: no row of that file may match. Values are compared exactly (numbers as decimals,
- * strings by code point, UUIDs and binary as unsigned bytes, as the table spec orders them).
+ * <p>Written independently of both planners, it is the judge when Floe prunes a file Iceberg plans:
+ * no row of that file may match. Values are compared exactly (numbers as decimals, strings by code
+ * point, UUIDs and binary as unsigned bytes, as the table spec orders them).
  */
 final class SqlRowEvaluator {
   private final Schema schema;
@@ -129,10 +129,7 @@ final class SqlRowEvaluator {
   }
 
   private static Boolean ordered(Object value, Type type, Literal<?> literal, OrderTest test) {
-    if (isNaN(value)) {
-      return null;
-    }
-    return test.holds(compare(value, type, literal.value()));
+    return test.holds(isNaN(value) ? 1 : compare(value, type, literal.value()));
   }
 
   private static boolean equal(Object value, Type type, Literal<?> literal) {
@@ -168,7 +165,8 @@ final class SqlRowEvaluator {
       return compareCodePoints(text.toString(), other.toString());
     }
     if (value instanceof UUID uuid && literal instanceof UUID other) {
-      int high = Long.compareUnsigned(uuid.getMostSignificantBits(), other.getMostSignificantBits());
+      int high =
+          Long.compareUnsigned(uuid.getMostSignificantBits(), other.getMostSignificantBits());
       return high != 0
           ? high
           : Long.compareUnsigned(uuid.getLeastSignificantBits(), other.getLeastSignificantBits());
