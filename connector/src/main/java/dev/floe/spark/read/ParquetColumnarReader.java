@@ -27,9 +27,12 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.NullType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -109,8 +112,18 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     for (int index = 0; index < leaves.size(); index++) {
       levels.add(new LevelBuffer());
     }
+    ColumnVector[] batchColumns = new ColumnVector[columns.size()];
     for (int index = 0; index < columns.size(); index++) {
       ColumnNode column = columns.get(index);
+      DataType sparkType = sparkSchema.fields()[index].dataType();
+      if (sparkType instanceof NullType) {
+        // Spark's writable vectors cannot hold NullType; a column of unknown type is always null
+        ConstantColumnVector nulls = new ConstantColumnVector(request.batchSize(), sparkType);
+        nulls.setNull();
+        batchColumns[index] = nulls;
+        leavesByColumn[index] = new int[0];
+        continue;
+      }
       vectors[index] =
           new OnHeapColumnVector(request.batchSize(), sparkSchema.fields()[index].dataType());
       if (column instanceof Constant constant) {
@@ -125,11 +138,12 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       List<Integer> columnLeaves = new ArrayList<>();
       bindTargets(column, vectors[index], columnLeaves);
       leavesByColumn[index] = columnLeaves.stream().mapToInt(Integer::intValue).toArray();
+      batchColumns[index] = vectors[index];
     }
     this.assembler = new NestedAssembler(levels, request.location());
     this.statistics =
         new RowGroupStatisticsEvaluator(request.residual(), file.getFileMetaData().getSchema());
-    this.batch = new ColumnarBatch(Arrays.copyOf(vectors, vectors.length, ColumnVector[].class));
+    this.batch = new ColumnarBatch(batchColumns);
   }
 
   /**
@@ -329,7 +343,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     for (int index = 0; index < columns.size(); index++) {
       ColumnNode column = columns.get(index);
       WritableColumnVector vector = vectors[index];
-      if (column instanceof Constant) {
+      if (column instanceof Constant || vector == null) {
         continue;
       }
       vector.reset();
@@ -364,9 +378,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       throw new FileReadException(
           "Cannot close " + request.location() + ": " + failure.getMessage(), failure);
     } finally {
-      for (WritableColumnVector vector : vectors) {
-        vector.close();
-      }
+      batch.close();
     }
   }
 
