@@ -42,7 +42,20 @@ public final class ValueComparators {
   private static final Comparator<Object> BYTES =
       (left, right) -> compareUnsigned((ByteBuffer) left, (ByteBuffer) right);
 
+  private static final Comparator<Object> UNSIGNED_UUIDS =
+      Comparator.comparing(
+              (Object value) -> ((UUID) value).getMostSignificantBits(), Long::compareUnsigned)
+          .thenComparing(value -> ((UUID) value).getLeastSignificantBits(), Long::compareUnsigned);
+
   private ValueComparators() {}
+
+  /**
+   * UUIDs as unsigned bytes: the spec's and RFC 4122's order, and Parquet's, in which writers other
+   * than Iceberg 1.10 compute bounds. Bounds-based pruning of uuid columns consults both orders.
+   */
+  public static Comparator<Object> unsignedUuids() {
+    return UNSIGNED_UUIDS;
+  }
 
   /**
    * The comparator for values of {@code type}. A value of another Java class than the type's

@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * What statistics say about the values of one field over many rows (a column of a data file, or a
@@ -33,15 +32,6 @@ record ValueSummary(
     boolean mayHoldOrderedValues,
     Object lower,
     Object upper) {
-
-  /**
-   * UUIDs as unsigned bytes (RFC 4122 and the spec's byte order), the order some writers computed
-   * bounds in, where Iceberg 1.10 compares signed halves (see {@link ValueComparators}).
-   */
-  private static final Comparator<Object> UNSIGNED_UUIDS =
-      Comparator.comparing(
-              (Object value) -> ((UUID) value).getMostSignificantBits(), Long::compareUnsigned)
-          .thenComparing(value -> ((UUID) value).getLeastSignificantBits(), Long::compareUnsigned);
 
   ValueSummary {
     Objects.requireNonNull(type, "type");
@@ -90,9 +80,9 @@ record ValueSummary(
         // a value inside the bounds in the writer's order, whichever it was, might be there
         yield type.typeId() == TypeId.UUID
             && (predicate.operation() == Operation.EQ
-                ? withinBounds(UNSIGNED_UUIDS, predicate.value())
+                ? withinBounds(ValueComparators.unsignedUuids(), predicate.value())
                 : predicate.values().stream()
-                    .anyMatch(value -> withinBounds(UNSIGNED_UUIDS, value)));
+                    .anyMatch(value -> withinBounds(ValueComparators.unsignedUuids(), value)));
       }
     };
   }

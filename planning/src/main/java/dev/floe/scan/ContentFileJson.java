@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.floe.CorruptTableException;
 import dev.floe.expr.SingleValueBinary;
 import dev.floe.expr.SingleValueJson;
+import dev.floe.expr.ValueWidening;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
@@ -211,18 +212,10 @@ final class ContentFileJson {
       // A transform Floe does not know: the value's own Java type is the best evidence left.
       return SingleValueJson.toJson(typeOfValue(value), value);
     }
-    return SingleValueJson.toJson(type, widened(type, value));
-  }
-
-  /** A value written before its column was promoted (int to long, float to double), widened. */
-  private static Object widened(Type type, Object value) {
-    if (type.typeId() == TypeId.LONG && value instanceof Integer integer) {
-      return integer.longValue();
-    }
-    if (type.typeId() == TypeId.DOUBLE && value instanceof Float single) {
-      return single.doubleValue();
-    }
-    return value;
+    // a value written before its column was promoted (int to long, float to double), widened
+    return SingleValueJson.toJson(
+        type,
+        type instanceof PrimitiveType primitive ? ValueWidening.widen(value, primitive) : value);
   }
 
   private static Type typeOfValue(Object value) {

@@ -15,7 +15,6 @@ import java.nio.ByteBuffer;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Decides from column metrics whether an equality delete file might delete rows of a data file,
@@ -176,15 +175,11 @@ final class EqualityDeleteMetricsEvaluator {
     if (!overlap && type.typeId() == TypeId.UUID) {
       // Writers have ordered UUID bounds both as signed halves (Java's UUID order, Iceberg 1.10)
       // and as unsigned bytes (Parquet's order); prune only when neither order can overlap.
-      return overlap(UNSIGNED_UUID_ORDER, dataLower, dataUpper, deleteLower, deleteUpper);
+      return overlap(
+          ValueComparators.unsignedUuids(), dataLower, dataUpper, deleteLower, deleteUpper);
     }
     return overlap;
   }
-
-  private static final Comparator<Object> UNSIGNED_UUID_ORDER =
-      Comparator.comparing(
-              (Object value) -> ((UUID) value).getMostSignificantBits(), Long::compareUnsigned)
-          .thenComparing(value -> ((UUID) value).getLeastSignificantBits(), Long::compareUnsigned);
 
   private static boolean overlap(
       Comparator<Object> order,

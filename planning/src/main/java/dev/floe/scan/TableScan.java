@@ -287,6 +287,16 @@ public final class TableScan {
     return new TaskGroupPlanner(effectiveOpenFileCost()).group(planTasks(), targetGroups);
   }
 
+  /**
+   * The tasks of a plan already made by {@link #plan()}, split and packed as {@link
+   * #planGroups(int)} would, so that an engine that also shows the plan's {@link ScanReport} plans
+   * only once.
+   */
+  public List<ScanTaskGroup> planGroups(ScanPlan plan, int targetGroups) {
+    List<FileScanTask> tasks = new SplitPlanner(effectiveSplitSize()).split(plan.files());
+    return new TaskGroupPlanner(effectiveOpenFileCost()).group(tasks, targetGroups);
+  }
+
   /** The split size in effect: the scan's, else the table property, else 128 MiB. */
   public long effectiveSplitSize() {
     return splitSize != null ? splitSize : tableProperty(SPLIT_SIZE_PROPERTY, DEFAULT_SPLIT_SIZE);

@@ -33,7 +33,8 @@ public record PartitionSpec(int specId, List<PartitionField> fields) {
 
   private static Type resultType(PartitionField field, Schema schema) {
     NestedField source = schema.findField(field.sourceId());
-    String transform = field.transform();
+    // spec names are case-insensitive, as Transform.parse reads them
+    String transform = field.transform().strip().toLowerCase(java.util.Locale.ROOT);
     if (transform.startsWith("bucket[")
         || transform.equals("year")
         || transform.equals("month")

@@ -1,0 +1,73 @@
+package dev.floe.spark;
+
+import dev.floe.InvalidRequestException;
+import java.util.Map;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableProvider;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.sources.DataSourceRegister;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * The {@code floe} data source: an Iceberg table read by its location.
+ *
+ * <pre>{@code
+ * spark.read.format("floe").option("tag", "release-1").load("s3a://lake/db/events")
+ * }</pre>
+ *
+ * <p>The schema comes from the table, never from the caller: a snapshot id, tag or timestamp reads
+ * with that snapshot's schema, a branch or the current table with the current schema.
+ */
+public final class FloeDataSource implements TableProvider, DataSourceRegister {
+  /** Public, for Spark's service loader. */
+  public FloeDataSource() {}
+
+  @Override
+  public String shortName() {
+    return "floe";
+  }
+
+  @Override
+  public StructType inferSchema(CaseInsensitiveStringMap options) {
+    return FloeTable.load(options).schema();
+  }
+
+  @Override
+  public Table getTable(
+      StructType schema, Transform[] partitioning, Map<String, String> properties) {
+    return FloeTable.load(properties);
+  }
+
+  @Override
+  public boolean supportsExternalMetadata() {
+    return false;
+  }
+
+  /** The table location among the options Spark passes: {@code path}, or one entry of paths. */
+  static String location(Map<String, String> options) {
+    String path = null;
+    String paths = null;
+    for (Map.Entry<String, String> option : options.entrySet()) {
+      if (option.getKey().equalsIgnoreCase("path")) {
+        path = option.getValue();
+      } else if (option.getKey().equalsIgnoreCase("paths")) {
+        paths = option.getValue();
+      }
+    }
+    if (path != null) {
+      return path;
+    }
+    if (paths != null) {
+      // Spark writes several load() paths as a JSON array of strings
+      String trimmed = paths.trim();
+      if (trimmed.startsWith("[\"") && trimmed.endsWith("\"]") && !trimmed.contains("\",\"")) {
+        return trimmed.substring(2, trimmed.length() - 2);
+      }
+      throw new InvalidRequestException(
+          "Floe reads one table at a time, not " + paths + ": call load() with one location");
+    }
+    throw new InvalidRequestException(
+        "No table location: call spark.read.format(\"floe\").load(<table location>)");
+  }
+}

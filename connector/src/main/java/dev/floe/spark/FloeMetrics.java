@@ -1,0 +1,173 @@
+package dev.floe.spark;
+
+import dev.floe.scan.ScanReport;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomSumMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+
+/**
+ * The metrics a Floe scan shows in Spark's UI. Spark instantiates each by its class name, so each
+ * is a public class with a public no-argument constructor.
+ */
+public final class FloeMetrics {
+  static final String TOTAL_DATA_MANIFESTS = "totalDataManifests";
+  static final String SKIPPED_DATA_MANIFESTS = "skippedDataManifests";
+  static final String LIVE_DATA_FILES = "liveDataFiles";
+  static final String SKIPPED_DATA_FILES = "skippedDataFiles";
+  static final String RESULT_DATA_FILES = "resultDataFiles";
+  static final String ATTACHED_DELETE_FILES = "attachedDeleteFiles";
+  static final String PLANNING_TIME = "planningTimeMs";
+  static final String SPLITS_READ = "splitsRead";
+  static final String BATCHES_READ = "batchesRead";
+
+  private FloeMetrics() {}
+
+  static CustomMetric[] supported() {
+    return new CustomMetric[] {
+      new TotalDataManifests(),
+      new SkippedDataManifests(),
+      new LiveDataFiles(),
+      new SkippedDataFiles(),
+      new ResultDataFiles(),
+      new AttachedDeleteFiles(),
+      new PlanningTime(),
+      new SplitsRead(),
+      new BatchesRead()
+    };
+  }
+
+  static CustomTaskMetric[] driverValues(ScanReport report) {
+    return new CustomTaskMetric[] {
+      new Value(TOTAL_DATA_MANIFESTS, report.dataManifests().total()),
+      new Value(
+          SKIPPED_DATA_MANIFESTS, report.dataManifests().total() - report.dataManifests().read()),
+      new Value(LIVE_DATA_FILES, report.dataFiles().live()),
+      new Value(
+          SKIPPED_DATA_FILES,
+          report.dataFiles().skippedByPartition() + report.dataFiles().skippedByMetrics()),
+      new Value(RESULT_DATA_FILES, report.resultFiles()),
+      new Value(ATTACHED_DELETE_FILES, report.deleteFilesAttached().total()),
+      new Value(PLANNING_TIME, report.planningTime().toMillis())
+    };
+  }
+
+  /** One metric's value, as a task or the driver reports it. */
+  record Value(String name, long value) implements CustomTaskMetric {}
+
+  /** Data manifests in the manifest list. */
+  public static final class TotalDataManifests extends CustomSumMetric {
+    @Override
+    public String name() {
+      return TOTAL_DATA_MANIFESTS;
+    }
+
+    @Override
+    public String description() {
+      return "total data manifests";
+    }
+  }
+
+  /** Data manifests never opened: no live files, or partition summaries rule them out. */
+  public static final class SkippedDataManifests extends CustomSumMetric {
+    @Override
+    public String name() {
+      return SKIPPED_DATA_MANIFESTS;
+    }
+
+    @Override
+    public String description() {
+      return "skipped data manifests";
+    }
+  }
+
+  /** Live data files in the manifests read. */
+  public static final class LiveDataFiles extends CustomSumMetric {
+    @Override
+    public String name() {
+      return LIVE_DATA_FILES;
+    }
+
+    @Override
+    public String description() {
+      return "live data files in manifests read";
+    }
+  }
+
+  /** Data files pruned by partition or by column metrics. */
+  public static final class SkippedDataFiles extends CustomSumMetric {
+    @Override
+    public String name() {
+      return SKIPPED_DATA_FILES;
+    }
+
+    @Override
+    public String description() {
+      return "skipped data files";
+    }
+  }
+
+  /** Data files left to read. */
+  public static final class ResultDataFiles extends CustomSumMetric {
+    @Override
+    public String name() {
+      return RESULT_DATA_FILES;
+    }
+
+    @Override
+    public String description() {
+      return "result data files";
+    }
+  }
+
+  /** Delete files attached to the data files left to read. */
+  public static final class AttachedDeleteFiles extends CustomSumMetric {
+    @Override
+    public String name() {
+      return ATTACHED_DELETE_FILES;
+    }
+
+    @Override
+    public String description() {
+      return "attached delete files";
+    }
+  }
+
+  /** Time spent planning on the driver. */
+  public static final class PlanningTime extends CustomSumMetric {
+    @Override
+    public String name() {
+      return PLANNING_TIME;
+    }
+
+    @Override
+    public String description() {
+      return "planning time (ms)";
+    }
+  }
+
+  /** Splits opened by readers. */
+  public static final class SplitsRead extends CustomSumMetric {
+    @Override
+    public String name() {
+      return SPLITS_READ;
+    }
+
+    @Override
+    public String description() {
+      return "splits read";
+    }
+  }
+
+  /** Columnar batches produced by readers. */
+  public static final class BatchesRead extends CustomSumMetric {
+    @Override
+    public String name() {
+      return BATCHES_READ;
+    }
+
+    @Override
+    public String description() {
+      return "batches read";
+    }
+  }
+}

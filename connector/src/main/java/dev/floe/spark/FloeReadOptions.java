@@ -1,0 +1,221 @@
+package dev.floe.spark;
+
+import dev.floe.InvalidRequestException;
+import dev.floe.catalog.Table;
+import dev.floe.scan.TableScan;
+import dev.floe.spark.read.FileReadRequest;
+import dev.floe.table.SnapshotRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The read configuration of one Floe scan, typed. Each setting resolves, in order, from the read
+ * option, the Spark session conf {@code spark.floe.read.<option>} (tuning settings only: a session
+ * does not pin a snapshot), the table property, and the default:
+ *
+ * <pre>{@code
+ * spark.read.format("floe").option("split-size", 64 << 20).load(path)   // read option
+ * spark.conf.set("spark.floe.read.batch-size", "8192")                   // session conf
+ * }</pre>
+ *
+ * <p>Split size and file-open cost fall back to the table properties inside planning ({@code
+ * read.split.target-size}, {@code read.split.open-file-cost}); the batch size to {@code
+ * read.parquet.vectorization.batch-size}. At most one of {@code snapshot-id}, {@code
+ * as-of-timestamp}, {@code branch}, {@code tag} may be given.
+ *
+ * @param snapshotId {@code snapshot-id}, or null
+ * @param asOfTimestamp {@code as-of-timestamp} in ms since the epoch, or null
+ * @param branch {@code branch}, or null
+ * @param tag {@code tag}, or null
+ * @param splitSize {@code split-size} in bytes, or null for planning's default
+ * @param fileOpenCost {@code file-open-cost} in bytes, or null for planning's default
+ * @param batchSize {@code batch-size}: the most rows in one columnar batch
+ */
+record FloeReadOptions(
+    Long snapshotId,
+    Long asOfTimestamp,
+    String branch,
+    String tag,
+    Long splitSize,
+    Long fileOpenCost,
+    int batchSize) {
+
+  static final String SNAPSHOT_ID = "snapshot-id";
+  static final String AS_OF_TIMESTAMP = "as-of-timestamp";
+  static final String BRANCH = "branch";
+  static final String TAG = "tag";
+  static final String SPLIT_SIZE = "split-size";
+  static final String FILE_OPEN_COST = "file-open-cost";
+  static final String BATCH_SIZE = "batch-size";
+  static final String SESSION_PREFIX = "spark.floe.read.";
+  static final String BATCH_SIZE_PROPERTY = "read.parquet.vectorization.batch-size";
+
+  /** The settings a session may give as {@code spark.floe.read.<name>}. */
+  static final List<String> SESSION_SETTINGS = List.of(SPLIT_SIZE, FILE_OPEN_COST, BATCH_SIZE);
+
+  /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
+  private static final List<String> PATH_OPTIONS = List.of("path", "paths");
+
+  private static final List<String> FLOE_OPTIONS =
+      List.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG, SPLIT_SIZE, FILE_OPEN_COST, BATCH_SIZE);
+
+  static final FloeReadOptions DEFAULTS =
+      new FloeReadOptions(null, null, null, null, null, null, FileReadRequest.DEFAULT_BATCH_SIZE);
+
+  FloeReadOptions {
+    List<String> selectors = new ArrayList<>();
+    if (snapshotId != null) {
+      selectors.add(SNAPSHOT_ID + "=" + snapshotId);
+    }
+    if (asOfTimestamp != null) {
+      selectors.add(AS_OF_TIMESTAMP + "=" + asOfTimestamp);
+    }
+    if (branch != null) {
+      selectors.add(BRANCH + "=" + branch);
+    }
+    if (tag != null) {
+      selectors.add(TAG + "=" + tag);
+    }
+    if (selectors.size() > 1) {
+      throw new InvalidRequestException(
+          "Cannot read with more than one snapshot selector: "
+              + String.join(", ", selectors)
+              + "; give at most one of "
+              + SNAPSHOT_ID
+              + ", "
+              + AS_OF_TIMESTAMP
+              + ", "
+              + BRANCH
+              + ", "
+              + TAG);
+    }
+    if (batchSize < 1) {
+      throw new InvalidRequestException(
+          BATCH_SIZE + " must be a positive number of rows: " + batchSize);
+    }
+  }
+
+  /**
+   * Resolves the read options of one scan.
+   *
+   * @param options the read options (keys in any case; Spark lower-cases them)
+   * @param sessionConf the Spark session's SQL conf
+   * @param tableProperties the table's properties
+   * @throws InvalidRequestException for an unknown option (listing the valid ones), a value that is
+   *     not a number where one is needed, or more than one snapshot selector
+   */
+  static FloeReadOptions resolve(
+      Map<String, String> options,
+      Map<String, String> sessionConf,
+      Map<String, String> tableProperties) {
+    Map<String, String> byName = new TreeMap<>();
+    for (Map.Entry<String, String> option : options.entrySet()) {
+      byName.put(option.getKey().toLowerCase(Locale.ROOT), option.getValue());
+    }
+    for (String name : byName.keySet()) {
+      if (!FLOE_OPTIONS.contains(name) && !PATH_OPTIONS.contains(name)) {
+        TreeSet<String> valid = new TreeSet<>(FLOE_OPTIONS);
+        valid.addAll(PATH_OPTIONS);
+        throw new InvalidRequestException(
+            "Unknown Floe read option '"
+                + name
+                + "'; valid options are "
+                + String.join(", ", valid));
+      }
+    }
+    String batchSize =
+        firstOf(
+            byName.get(BATCH_SIZE),
+            sessionConf.get(SESSION_PREFIX + BATCH_SIZE),
+            tableProperties.get(BATCH_SIZE_PROPERTY));
+    return new FloeReadOptions(
+        number(SNAPSHOT_ID, byName.get(SNAPSHOT_ID)),
+        number(AS_OF_TIMESTAMP, byName.get(AS_OF_TIMESTAMP)),
+        byName.get(BRANCH),
+        byName.get(TAG),
+        number(
+            SPLIT_SIZE,
+            firstOf(byName.get(SPLIT_SIZE), sessionConf.get(SESSION_PREFIX + SPLIT_SIZE))),
+        number(
+            FILE_OPEN_COST,
+            firstOf(byName.get(FILE_OPEN_COST), sessionConf.get(SESSION_PREFIX + FILE_OPEN_COST))),
+        batchSize == null
+            ? FileReadRequest.DEFAULT_BATCH_SIZE
+            : Math.toIntExact(number(BATCH_SIZE, batchSize)));
+  }
+
+  /**
+   * A scan of {@code table} with this snapshot selection and these split settings.
+   *
+   * @throws InvalidRequestException when {@code branch} names a tag or {@code tag} a branch
+   */
+  TableScan newScan(Table table) {
+    TableScan scan = TableScan.of(table);
+    if (snapshotId != null) {
+      scan = scan.useSnapshot(snapshotId);
+    }
+    if (asOfTimestamp != null) {
+      scan = scan.asOfTime(asOfTimestamp);
+    }
+    if (branch != null) {
+      requireRefType(table, branch, SnapshotRef.RefType.BRANCH);
+      scan = scan.useRef(branch);
+    }
+    if (tag != null) {
+      requireRefType(table, tag, SnapshotRef.RefType.TAG);
+      scan = scan.useRef(tag);
+    }
+    if (splitSize != null) {
+      scan = scan.splitSize(splitSize);
+    }
+    if (fileOpenCost != null) {
+      scan = scan.openFileCost(fileOpenCost);
+    }
+    return scan;
+  }
+
+  private static void requireRefType(Table table, String name, SnapshotRef.RefType expected) {
+    SnapshotRef ref = table.metadata().ref(name);
+    // an unknown name is reported by planning, which lists the table's refs
+    if (ref != null && ref.type() != expected) {
+      String option = expected == SnapshotRef.RefType.BRANCH ? BRANCH : TAG;
+      throw new InvalidRequestException(
+          "Cannot read "
+              + option
+              + " '"
+              + name
+              + "' of table "
+              + table.name()
+              + ": it is a "
+              + ref.type().name().toLowerCase(Locale.ROOT)
+              + "; use the option "
+              + (expected == SnapshotRef.RefType.BRANCH ? TAG : BRANCH)
+              + " instead");
+    }
+  }
+
+  private static String firstOf(String... values) {
+    for (String value : values) {
+      if (value != null) {
+        return value;
+      }
+    }
+    return null;
+  }
+
+  private static Long number(String option, String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException notANumber) {
+      throw new InvalidRequestException(
+          "Read option " + option + " must be a whole number, not '" + value + "'", notANumber);
+    }
+  }
+}

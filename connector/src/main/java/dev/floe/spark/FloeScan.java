@@ -1,0 +1,131 @@
+package dev.floe.spark;
+
+import dev.floe.expr.Expression;
+import dev.floe.io.FileIO;
+import dev.floe.scan.ScanReport;
+import dev.floe.scan.ScanTaskGroup;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A planned scan: its task groups, the report of how they were planned (shown by {@code EXPLAIN}
+ * through {@link #description()} and in Spark's UI through the driver metrics), and row and byte
+ * estimates from the files left to read.
+ */
+final class FloeScan implements SupportsReportStatistics {
+  private final SparkSession spark;
+  private final dev.floe.catalog.Table table;
+  private final ScanContext context;
+  private final Planned planned;
+
+  /** What planning produced. */
+  record Planned(ScanReport report, List<ScanTaskGroup> groups, Expression filter) {
+    Planned {
+      Objects.requireNonNull(report, "report");
+      groups = List.copyOf(groups);
+      Objects.requireNonNull(filter, "filter");
+    }
+  }
+
+  FloeScan(SparkSession spark, dev.floe.catalog.Table table, ScanContext context, Planned planned) {
+    this.spark = spark;
+    this.table = table;
+    this.context = context;
+    this.planned = planned;
+  }
+
+  @Override
+  public StructType readSchema() {
+    return SparkSchemas.toSpark(context.projection());
+  }
+
+  @Override
+  public String description() {
+    ScanReport report = planned.report();
+    ScanReport.ManifestPruning manifests = report.dataManifests();
+    ScanReport.EntryPruning files = report.dataFiles();
+    return "Floe "
+        + table.name()
+        + " snapshot="
+        + report.snapshotId()
+        + " filter="
+        + report.filter()
+        + " dataManifests=[total="
+        + manifests.total()
+        + ", skippedByPartitionSummary="
+        + manifests.skippedByPartitionSummary()
+        + ", withoutLiveFiles="
+        + manifests.withoutLiveFiles()
+        + ", read="
+        + manifests.read()
+        + "] dataFiles=[live="
+        + files.live()
+        + ", skippedByPartition="
+        + files.skippedByPartition()
+        + ", skippedByMetrics="
+        + files.skippedByMetrics()
+        + "] deleteFiles=[attached="
+        + report.deleteFilesAttached().total()
+        + "] resultFiles="
+        + report.resultFiles()
+        + " splits="
+        + planned.groups().stream().mapToInt(group -> group.tasks().size()).sum()
+        + " partitions="
+        + planned.groups().size();
+  }
+
+  @Override
+  public Batch toBatch() {
+    FileIO io = table.io();
+    Broadcast<FileIO> broadcastIO =
+        JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(io);
+    return new FloeBatch(
+        planned.groups(),
+        new TaskConstants(table.metadata(), context.projection()),
+        context,
+        broadcastIO);
+  }
+
+  @Override
+  public Statistics estimateStatistics() {
+    ScanReport report = planned.report();
+    return new Estimate(report.resultBytes(), report.resultRecords());
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return FloeMetrics.supported();
+  }
+
+  @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    return FloeMetrics.driverValues(planned.report());
+  }
+
+  ScanReport report() {
+    return planned.report();
+  }
+
+  /** Bytes and rows of the files left to read; rows before deletes, so an upper bound. */
+  private record Estimate(long bytes, long rows) implements Statistics {
+    @Override
+    public OptionalLong sizeInBytes() {
+      return OptionalLong.of(bytes);
+    }
+
+    @Override
+    public OptionalLong numRows() {
+      return OptionalLong.of(rows);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package dev.floe.spark;
+
+import dev.floe.expr.Expression;
+import dev.floe.scan.ScanPlan;
+import dev.floe.scan.ScanTaskGroup;
+import dev.floe.scan.TableScan;
+import dev.floe.table.NameMapping;
+import dev.floe.table.NestedField;
+import dev.floe.table.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Collects what Spark pushes down (predicates, required columns), then plans once in {@link
+ * #build()}. Mutable by Spark's contract; everything else is the immutable {@link TableScan}.
+ */
+final class FloeScanBuilder implements SupportsPushDownV2Filters, SupportsPushDownRequiredColumns {
+  private final SparkSession spark;
+  private final FloeTable table;
+  private final FloeReadOptions options;
+  private final Schema readSchema;
+  private final List<Predicate> pushed = new ArrayList<>();
+  private final List<Expression> filters = new ArrayList<>();
+  private List<String> dataColumns;
+  private final List<NestedField> metadataColumns = new ArrayList<>();
+
+  FloeScanBuilder(SparkSession spark, FloeTable table, FloeReadOptions options) {
+    this.spark = spark;
+    this.table = table;
+    this.options = options;
+    this.readSchema = options.newScan(table.floeTable()).schema();
+  }
+
+  /**
+   * Converts what it can for pruning, and returns what Spark must still evaluate: every predicate
+   * except those that pruning by identity partitions evaluates exactly.
+   */
+  @Override
+  public Predicate[] pushPredicates(Predicate[] predicates) {
+    SparkPredicateConverter converter = new SparkPredicateConverter(readSchema);
+    List<Predicate> remaining = new ArrayList<>();
+    for (Predicate predicate : predicates) {
+      Optional<Expression> converted = converter.convert(predicate);
+      if (converted.isEmpty()) {
+        remaining.add(predicate);
+        continue;
+      }
+      pushed.add(predicate);
+      filters.add(converted.get());
+      if (!converter.isEvaluatedByPartitions(predicate, table.floeTable().metadata().specs())) {
+        remaining.add(predicate);
+      }
+    }
+    return remaining.toArray(new Predicate[0]);
+  }
+
+  @Override
+  public Predicate[] pushedPredicates() {
+    return pushed.toArray(new Predicate[0]);
+  }
+
+  /** Keeps the required columns, nested structs pruned to the fields Spark needs. */
+  @Override
+  public void pruneColumns(StructType requiredSchema) {
+    List<String> columns = new ArrayList<>();
+    metadataColumns.clear();
+    for (StructField field : requiredSchema.fields()) {
+      if (readSchema.findField(field.name()) == null
+          && FloeTable.METADATA_COLUMN_NAMES.contains(field.name())) {
+        table.metadataFields().stream()
+            .filter(metadata -> metadata.name().equals(field.name()))
+            .forEach(metadataColumns::add);
+      } else {
+        addLeafNames(field, field.name(), columns);
+      }
+    }
+    this.dataColumns = columns;
+  }
+
+  /** Structs are pruned to their required leaves; lists and maps are read whole. */
+  private static void addLeafNames(StructField field, String name, List<String> names) {
+    if (field.dataType() instanceof StructType struct && struct.fields().length > 0) {
+      for (StructField child : struct.fields()) {
+        addLeafNames(child, name + "." + child.name(), names);
+      }
+    } else {
+      names.add(name);
+    }
+  }
+
+  @Override
+  public Scan build() {
+    TableScan scan =
+        options
+            .newScan(table.floeTable())
+            .caseSensitive(spark.sessionState().conf().caseSensitiveAnalysis())
+            .filter(Expression.and(filters));
+    if (dataColumns != null) {
+      scan = scan.select(dataColumns);
+    }
+    Schema projection = withMetadataColumns(scan.projection());
+    ScanPlan plan = scan.plan();
+    List<ScanTaskGroup> groups =
+        scan.planGroups(plan, Math.max(1, spark.sparkContext().defaultParallelism()));
+    ScanContext context =
+        new ScanContext(
+            table.name(),
+            scan.schema(),
+            projection,
+            table.floeTable().metadata().properties().get(NameMapping.PROPERTY),
+            options.batchSize());
+    return new FloeScan(
+        spark,
+        table.floeTable(),
+        context,
+        new FloeScan.Planned(plan.report(), groups, scan.boundFilter()));
+  }
+
+  private Schema withMetadataColumns(Schema projection) {
+    if (metadataColumns.isEmpty()) {
+      return projection;
+    }
+    List<NestedField> columns = new ArrayList<>(projection.columns());
+    columns.addAll(metadataColumns);
+    return new Schema(projection.schemaId(), columns, projection.identifierFieldIds());
+  }
+}

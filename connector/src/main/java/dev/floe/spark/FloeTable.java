@@ -1,0 +1,149 @@
+package dev.floe.spark;
+
+import dev.floe.catalog.PathTables;
+import dev.floe.io.FileIO;
+import dev.floe.io.FileIOFactory;
+import dev.floe.io.HadoopFileIO;
+import dev.floe.io.LocalFileIO;
+import dev.floe.table.MetadataColumns;
+import dev.floe.table.NestedField;
+import dev.floe.table.PartitionSpec;
+import dev.floe.table.Schema;
+import dev.floe.table.StructType;
+import dev.floe.table.TableMetadata;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.MetadataColumn;
+import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * An Iceberg table as Spark sees it, at the snapshot its read options select: its schema is that
+ * snapshot's (see {@link FloeDataSource}), and it offers the metadata columns {@code _file}, {@code
+ * _pos}, {@code _spec_id} and {@code _partition}.
+ */
+final class FloeTable implements SupportsRead, SupportsMetadataColumns {
+  static final Set<String> METADATA_COLUMN_NAMES =
+      Set.of("_file", "_pos", "_spec_id", "_partition");
+
+  private final dev.floe.catalog.Table table;
+  private final FloeReadOptions options;
+
+  FloeTable(dev.floe.catalog.Table table, FloeReadOptions options) {
+    this.table = table;
+    this.options = options;
+  }
+
+  /** Loads the table at the location given by {@code path}, checking the read options. */
+  static FloeTable load(Map<String, String> options) {
+    String location = FloeDataSource.location(options);
+    SparkSession spark = SparkSession.active();
+    dev.floe.catalog.Table table = PathTables.load(location, fileIO(location, spark));
+    return new FloeTable(table, readOptions(options, spark, table));
+  }
+
+  static FloeReadOptions readOptions(
+      Map<String, String> options, SparkSession spark, dev.floe.catalog.Table table) {
+    Map<String, String> sessionConf = new HashMap<>();
+    for (String name : FloeReadOptions.SESSION_SETTINGS) {
+      String key = FloeReadOptions.SESSION_PREFIX + name;
+      String value = spark.conf().get(key, null);
+      if (value != null) {
+        sessionConf.put(key, value);
+      }
+    }
+    return FloeReadOptions.resolve(options, sessionConf, table.metadata().properties());
+  }
+
+  /** Local access for paths and {@code file:}; Hadoop access with the session's settings else. */
+  private static FileIO fileIO(String location, SparkSession spark) {
+    FileIO byScheme = FileIOFactory.forLocation(location);
+    if (byScheme instanceof LocalFileIO) {
+      return byScheme;
+    }
+    return new HadoopFileIO(SparkHadoopProperties.of(spark));
+  }
+
+  dev.floe.catalog.Table floeTable() {
+    return table;
+  }
+
+  @Override
+  public String name() {
+    return table.name();
+  }
+
+  /** The schema of the snapshot the read options select. */
+  Schema readSchema() {
+    return options.newScan(table).schema();
+  }
+
+  @Override
+  @SuppressWarnings("deprecation") // Spark 3.5 still asks every table for schema()
+  public org.apache.spark.sql.types.StructType schema() {
+    return SparkSchemas.toSpark(readSchema());
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return Set.of(TableCapability.BATCH_READ);
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
+    SparkSession spark = SparkSession.active();
+    return new FloeScanBuilder(spark, this, readOptions(scanOptions, spark, table));
+  }
+
+  @Override
+  public MetadataColumn[] metadataColumns() {
+    List<MetadataColumn> columns = new ArrayList<>();
+    for (NestedField field : metadataFields()) {
+      columns.add(
+          new FloeMetadataColumn(
+              field.name(), SparkSchemas.toSpark(field.type()), field.optional()));
+    }
+    return columns.toArray(new MetadataColumn[0]);
+  }
+
+  /** The metadata columns as Floe fields, with their reserved ids. */
+  List<NestedField> metadataFields() {
+    return List.of(
+        MetadataColumns.FILE_PATH,
+        MetadataColumns.ROW_POSITION,
+        MetadataColumns.SPEC_ID,
+        MetadataColumns.partition(partitionType(table.metadata())));
+  }
+
+  /**
+   * The type of {@code _partition}: every partition field of every spec, by field id, typed from
+   * the current schema, optional since a file's spec may lack some.
+   */
+  static StructType partitionType(TableMetadata metadata) {
+    Map<Integer, NestedField> byId = new TreeMap<>();
+    for (PartitionSpec spec : metadata.specs()) {
+      for (NestedField field : spec.partitionType(metadata.schema()).fields()) {
+        byId.putIfAbsent(field.fieldId(), field);
+      }
+    }
+    return new StructType(
+        byId.values().stream()
+            .sorted(Comparator.comparingInt(NestedField::fieldId))
+            .collect(Collectors.toList()));
+  }
+
+  @Override
+  public String toString() {
+    return "FloeTable(" + table.name() + ")";
+  }
+}

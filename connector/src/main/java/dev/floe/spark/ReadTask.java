@@ -1,0 +1,36 @@
+package dev.floe.spark;
+
+import dev.floe.scan.FileScanTask;
+import dev.floe.spark.read.FileReadRequest;
+import dev.floe.table.NameMapping;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One planned task as an executor receives it: the split with its delete files and residual, and
+ * the values of the columns read as constants (see {@link FileReadRequest#constants()}).
+ */
+record ReadTask(FileScanTask task, Map<Integer, Object> constants) {
+  ReadTask {
+    Objects.requireNonNull(task, "task");
+    // a null partition value is a constant too, so no Map.copyOf
+    constants = Collections.unmodifiableMap(new HashMap<>(constants));
+  }
+
+  /** The reader's request for this task. */
+  FileReadRequest request(ScanContext context, NameMapping nameMapping) {
+    return new FileReadRequest(
+        task.file().location(),
+        task.file().format(),
+        task.start(),
+        task.length(),
+        task.file().fileSizeInBytes(),
+        context.projection(),
+        constants,
+        nameMapping,
+        task.residual(),
+        context.batchSize());
+  }
+}

@@ -1,0 +1,81 @@
+package dev.floe.spark;
+
+import dev.floe.expr.ValueWidening;
+import dev.floe.manifest.DataFile;
+import dev.floe.table.MetadataColumns;
+import dev.floe.table.NestedField;
+import dev.floe.table.PartitionField;
+import dev.floe.table.PartitionSpec;
+import dev.floe.table.PrimitiveType;
+import dev.floe.table.Schema;
+import dev.floe.table.StructType;
+import dev.floe.table.TableMetadata;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The values a reader produces without reading them, per data file: for each identity partition
+ * field of the file's spec whose source column is projected, the partition value (widened to the
+ * column's current type: an int partition of a column since promoted to long is read as a long),
+ * and the projected metadata columns {@code _file}, {@code _spec_id}, {@code _partition}.
+ */
+final class TaskConstants {
+  private final TableMetadata metadata;
+  private final Schema projection;
+  private final StructType partitionType;
+
+  TaskConstants(TableMetadata metadata, Schema projection) {
+    this.metadata = metadata;
+    this.projection = projection;
+    NestedField partition = projection.findField(MetadataColumns.PARTITION_ID);
+    this.partitionType = partition == null ? null : (StructType) partition.type();
+  }
+
+  Map<Integer, Object> of(DataFile file) {
+    Map<Integer, Object> constants = new HashMap<>();
+    PartitionSpec spec = metadata.spec(file.specId());
+    List<PartitionField> fields = spec == null ? List.of() : spec.fields();
+    for (int position = 0; position < fields.size(); position++) {
+      PartitionField field = fields.get(position);
+      NestedField source = projection.findField(field.sourceId());
+      if (field.transform().equals("identity")
+          && source != null
+          && source.type() instanceof PrimitiveType type) {
+        constants.put(source.fieldId(), ValueWidening.widen(file.partition().get(position), type));
+      }
+    }
+    if (projection.findField(MetadataColumns.FILE_PATH_ID) != null) {
+      constants.put(MetadataColumns.FILE_PATH_ID, file.location());
+    }
+    if (projection.findField(MetadataColumns.SPEC_ID_ID) != null) {
+      constants.put(MetadataColumns.SPEC_ID_ID, file.specId());
+    }
+    if (partitionType != null) {
+      constants.put(MetadataColumns.PARTITION_ID, partitionStruct(fields, file));
+    }
+    return constants;
+  }
+
+  /** The {@code _partition} struct: the file's values by partition field id, null elsewhere. */
+  private Map<Integer, Object> partitionStruct(List<PartitionField> fields, DataFile file) {
+    Map<Integer, Object> struct = new LinkedHashMap<>();
+    for (NestedField tableField : partitionType.fields()) {
+      struct.put(tableField.fieldId(), null);
+    }
+    for (int position = 0; position < fields.size(); position++) {
+      int fieldId = fields.get(position).fieldId();
+      NestedField tableField = partitionType.field(fieldId);
+      if (tableField != null) {
+        Object value = file.partition().get(position);
+        struct.put(
+            fieldId,
+            tableField.type() instanceof PrimitiveType type
+                ? ValueWidening.widen(value, type)
+                : value);
+      }
+    }
+    return struct;
+  }
+}

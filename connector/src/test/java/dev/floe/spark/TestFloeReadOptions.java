@@ -1,0 +1,68 @@
+package dev.floe.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.floe.InvalidRequestException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TestFloeReadOptions {
+  private static final Map<String, String> NONE = Map.of();
+
+  @Test
+  void unknownOptionListsTheValidOnes() {
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("snapshotid", "1"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("Unknown Floe read option 'snapshotid'")
+        .hasMessageContaining(
+            "valid options are as-of-timestamp, batch-size, branch, file-open-cost, path, paths,"
+                + " snapshot-id, split-size, tag");
+  }
+
+  @Test
+  void twoSnapshotSelectorsAreAnError() {
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(Map.of("snapshot-id", "1", "tag", "release"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("more than one snapshot selector: snapshot-id=1, tag=release")
+        .hasMessageContaining("give at most one of snapshot-id, as-of-timestamp, branch, tag");
+  }
+
+  @Test
+  void optionsAreCaseInsensitiveAndPathIsAllowed() {
+    FloeReadOptions options =
+        FloeReadOptions.resolve(
+            Map.of("Snapshot-ID", "42", "path", "/tmp/t", "split-size", "1024"), NONE, NONE);
+    assertThat(options.snapshotId()).isEqualTo(42L);
+    assertThat(options.splitSize()).isEqualTo(1024L);
+    assertThat(options.batchSize()).as("default batch size").isEqualTo(4096);
+  }
+
+  @Test
+  void readOptionBeatsSessionConfBeatsTableProperty() {
+    Map<String, String> session =
+        Map.of("spark.floe.read.batch-size", "200", "spark.floe.read.split-size", "300");
+    Map<String, String> table = Map.of("read.parquet.vectorization.batch-size", "100");
+    assertThat(FloeReadOptions.resolve(NONE, NONE, table).batchSize())
+        .as("table property over the default")
+        .isEqualTo(100);
+    assertThat(FloeReadOptions.resolve(NONE, session, table).batchSize())
+        .as("session conf over the table property")
+        .isEqualTo(200);
+    assertThat(FloeReadOptions.resolve(Map.of("batch-size", "50"), session, table).batchSize())
+        .as("read option over the session conf")
+        .isEqualTo(50);
+    assertThat(FloeReadOptions.resolve(NONE, session, table).splitSize()).isEqualTo(300L);
+  }
+
+  @Test
+  void numbersAreChecked() {
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("split-size", "big"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("Read option split-size must be a whole number, not 'big'");
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("batch-size", "0"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("batch-size must be a positive number of rows: 0");
+  }
+}

@@ -1,0 +1,107 @@
+package dev.floe.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floe.manifest.ColumnMetrics;
+import dev.floe.manifest.DataFile;
+import dev.floe.manifest.FileFormat;
+import dev.floe.manifest.PartitionValues;
+import dev.floe.table.MetadataColumns;
+import dev.floe.table.NestedField;
+import dev.floe.table.Schema;
+import dev.floe.table.TableMetadata;
+import dev.floe.table.TableMetadataParser;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TestTaskConstants {
+  /** Spec 0 partitions by identity(bucket_id) when it was an int, spec 1 by category too. */
+  private static final TableMetadata METADATA =
+      TableMetadataParser.parse(
+          "/t/metadata/v1.metadata.json",
+          """
+          {"format-version": 2, "table-uuid": "9c12d441-03fe-4693-9a96-a0705ddf69c1",
+           "location": "/t", "last-sequence-number": 0, "last-updated-ms": 1,
+           "last-column-id": 3, "current-schema-id": 0,
+           "schemas": [{"type": "struct", "schema-id": 0, "fields": [
+             {"id": 1, "name": "bucket_id", "required": false, "type": "long"},
+             {"id": 2, "name": "category", "required": false, "type": "string"},
+             {"id": 3, "name": "value", "required": false, "type": "double"}]}],
+           "default-spec-id": 1,
+           "partition-specs": [
+             {"spec-id": 0, "fields": [
+               {"source-id": 1, "field-id": 1000, "name": "bucket_id", "transform": "identity"}]},
+             {"spec-id": 1, "fields": [
+               {"source-id": 1, "field-id": 1000, "name": "bucket_id", "transform": "identity"},
+               {"source-id": 2, "field-id": 1001, "name": "category_trunc",
+                "transform": "truncate[2]"}]}],
+           "last-partition-id": 1001, "default-sort-order-id": 0,
+           "sort-orders": [{"order-id": 0, "fields": []}], "properties": {},
+           "current-snapshot-id": -1, "snapshots": [], "metadata-log": []}
+          """);
+
+  private static DataFile file(int specId, Object... partition) {
+    return new DataFile(
+        "/t/data/f" + specId + ".parquet",
+        FileFormat.PARQUET,
+        specId,
+        PartitionValues.of(partition),
+        10,
+        100,
+        ColumnMetrics.EMPTY,
+        List.of(),
+        null,
+        null,
+        null,
+        1,
+        1L);
+  }
+
+  private static Schema projection(NestedField... extra) {
+    List<NestedField> columns = new ArrayList<>(METADATA.schema().columns());
+    columns.addAll(List.of(extra));
+    return new Schema(0, columns, Set.of());
+  }
+
+  @Test
+  void identitySourcesAreWidenedToTheCurrentType() {
+    Map<Integer, Object> constants = new TaskConstants(METADATA, projection()).of(file(0, 7));
+    assertThat(constants)
+        .as("an int partition value of a column now long reads as a long")
+        .containsExactly(Map.entry(1, 7L));
+  }
+
+  @Test
+  void onlyIdentityFieldsAreConstants() {
+    Map<Integer, Object> constants = new TaskConstants(METADATA, projection()).of(file(1, 7, "ab"));
+    assertThat(constants).as("truncate is not a constant of category").containsOnlyKeys(1);
+  }
+
+  @Test
+  void unprojectedSourcesAreLeftOut() {
+    Schema onlyValue = new Schema(0, List.of(METADATA.schema().findField(3)), Set.of());
+    assertThat(new TaskConstants(METADATA, onlyValue).of(file(0, 7))).isEmpty();
+  }
+
+  @Test
+  void metadataColumnsAreConstants() {
+    Schema projection =
+        projection(
+            MetadataColumns.FILE_PATH,
+            MetadataColumns.SPEC_ID,
+            MetadataColumns.partition(FloeTable.partitionType(METADATA)));
+    Map<Integer, Object> constants = new TaskConstants(METADATA, projection).of(file(0, 7));
+    Map<Integer, Object> partition = new HashMap<>();
+    partition.put(1000, 7L);
+    partition.put(1001, null);
+    assertThat(constants.get(MetadataColumns.FILE_PATH_ID)).isEqualTo("/t/data/f0.parquet");
+    assertThat(constants.get(MetadataColumns.SPEC_ID_ID)).isEqualTo(0);
+    assertThat(constants.get(MetadataColumns.PARTITION_ID))
+        .as("spec 0 has no category_trunc: null in _partition")
+        .isEqualTo(partition);
+  }
+}
