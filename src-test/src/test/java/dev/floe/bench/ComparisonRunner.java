@@ -27,7 +27,21 @@ final class ComparisonRunner {
 
   List<Comparison> run(
       TableShape shape, String location, TablePlanner oracle, List<PlanningCase> cases) {
-    Target target = new Target(shape, location, shape.expectedOutcome());
+    return run(shape, PlanFilter.none(), location, oracle, cases);
+  }
+
+  /**
+   * Measures the cases on one table with a filter, which every planner of the cases applies; the
+   * oracle plans with the same filter.
+   */
+  List<Comparison> run(
+      TableShape shape,
+      PlanFilter filter,
+      String location,
+      TablePlanner oracle,
+      List<PlanningCase> cases) {
+    String name = filter.isNone() ? shape.name() : shape.name() + " " + filter.name();
+    Target target = new Target(name, location, filter.expectedOutcome(shape));
     verify(target, oracle, cases);
     for (int round = 0; round < warmupRuns; round++) {
       progress.printf("  warm-up round %d/%d%n", round + 1, warmupRuns);
@@ -64,7 +78,7 @@ final class ComparisonRunner {
     for (int index = 0; index < caseCount; index++) {
       comparisons.add(
           new Comparison(
-              shape.name(),
+              target.name(),
               cases.get(index).name(),
               Distribution.of(floeNanos[index]),
               Distribution.of(icebergNanos[index]),
@@ -80,8 +94,7 @@ final class ComparisonRunner {
    */
   private void verify(Target target, TablePlanner oracle, List<PlanningCase> cases) {
     progress.printf("  verifying every plan against %s%n", oracle.description());
-    plan(oracle, target)
-        .requireEqualTo(target.expected(), oracle.description(), target.shape().name());
+    plan(oracle, target).requireEqualTo(target.expected(), oracle.description(), target.name());
     PlanFingerprint expected = fingerprint(oracle, target);
     Set<TablePlanner> planners = new LinkedHashSet<>();
     for (PlanningCase planningCase : cases) {
@@ -91,8 +104,7 @@ final class ComparisonRunner {
     planners.remove(oracle);
     for (TablePlanner planner : planners) {
       fingerprint(planner, target)
-          .requireSameAs(
-              expected, planner.description(), oracle.description(), target.shape().name());
+          .requireSameAs(expected, planner.description(), oracle.description(), target.name());
     }
   }
 
@@ -104,7 +116,7 @@ final class ComparisonRunner {
     PlanOutcome outcome = plan(planner, target);
     long nanos = System.nanoTime() - start;
     long bytes = meter.allocatedBytes() - bytesBefore;
-    outcome.requireEqualTo(target.expected(), planner.description(), target.shape().name());
+    outcome.requireEqualTo(target.expected(), planner.description(), target.name());
     return new Sample(nanos, bytes);
   }
 
@@ -129,7 +141,7 @@ final class ComparisonRunner {
     return new IllegalStateException(
         planner.description()
             + " failed to plan table '"
-            + target.shape().name()
+            + target.name()
             + "' at "
             + target.location()
             + ": "
@@ -138,7 +150,7 @@ final class ComparisonRunner {
   }
 
   /** The table under measurement and the plan it must give. */
-  private record Target(TableShape shape, String location, PlanOutcome expected) {}
+  private record Target(String name, String location, PlanOutcome expected) {}
 
   private record Sample(long nanos, long bytes) {}
 }

@@ -9,15 +9,29 @@ import dev.floe.scan.TableScan;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Floe: {@code TableScan.of(PathTables.load(location, io)).planningThreads(n).planFiles()}. */
+/**
+ * Floe: {@code TableScan.of(PathTables.load(location, io)).planningThreads(n).planFiles()}, with
+ * {@code .filter(e)} when given a filter.
+ */
 final class FloeTablePlanner implements TablePlanner {
   private final int threads;
+  private final PlanFilter filter;
 
   FloeTablePlanner(int threads) {
+    this(threads, PlanFilter.none());
+  }
+
+  /** Plans with {@code TableScan.filter} as well. */
+  FloeTablePlanner(int threads, PlanFilter filter) {
     if (threads < 1) {
       throw new IllegalArgumentException("Floe needs at least one planning thread: " + threads);
     }
     this.threads = threads;
+    this.filter = filter;
+  }
+
+  int threads() {
+    return threads;
   }
 
   @Override
@@ -50,6 +64,7 @@ final class FloeTablePlanner implements TablePlanner {
   private List<FileScanTask> planFiles(String location) {
     // a new FileIO per load, as Iceberg's HadoopTables makes a new FileIO per load
     Table table = PathTables.load(location, new LocalFileIO());
-    return TableScan.of(table).planningThreads(threads).planFiles();
+    TableScan scan = TableScan.of(table).planningThreads(threads);
+    return (filter.isNone() ? scan : scan.filter(filter.floe())).planFiles();
   }
 }

@@ -25,11 +25,32 @@ final class IcebergTablePlanner implements TablePlanner, AutoCloseable {
   private final HadoopTables tables;
   private final ExecutorService executor;
   private final String description;
+  private final PlanFilter filter;
+  private final boolean ownsExecutor;
 
-  private IcebergTablePlanner(Configuration hadoop, ExecutorService executor, String description) {
-    this.tables = new HadoopTables(hadoop);
+  private IcebergTablePlanner(
+      HadoopTables tables,
+      ExecutorService executor,
+      String description,
+      PlanFilter filter,
+      boolean ownsExecutor) {
+    this.tables = tables;
     this.executor = executor;
     this.description = description;
+    this.filter = filter;
+    this.ownsExecutor = ownsExecutor;
+  }
+
+  private IcebergTablePlanner(Configuration hadoop, ExecutorService executor, String description) {
+    this(new HadoopTables(hadoop), executor, description, PlanFilter.none(), true);
+  }
+
+  /**
+   * This planner with {@code newScan().filter(e)}, on the same executor, which stays owned by this
+   * planner: closing the filtered one stops nothing.
+   */
+  IcebergTablePlanner withFilter(PlanFilter newFilter) {
+    return new IcebergTablePlanner(tables, executor, description, newFilter, false);
   }
 
   /** Plans as Iceberg does by default: on its shared worker pool. */
@@ -93,16 +114,20 @@ final class IcebergTablePlanner implements TablePlanner, AutoCloseable {
   }
 
   private CloseableIterable<FileScanTask> planFiles(String location) {
+    return newScan(location).planFiles();
+  }
+
+  private TableScan newScan(String location) {
     TableScan scan = tables.load(location).newScan();
     if (executor != null) {
       scan = scan.planWith(executor);
     }
-    return scan.planFiles();
+    return filter.isNone() ? scan : scan.filter(filter.iceberg());
   }
 
   @Override
   public void close() {
-    if (executor == null) {
+    if (executor == null || !ownsExecutor) {
       return;
     }
     executor.shutdownNow();

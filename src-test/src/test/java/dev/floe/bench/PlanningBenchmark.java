@@ -81,14 +81,53 @@ public final class PlanningBenchmark {
       cases.add(
           new PlanningCase(
               threads + " threads, Iceberg on its worker pool", floeThreads, icebergDefault));
-      for (TableShape shape : settings.shapes()) {
+      List<TableShape> shapes = settings.shapes();
+      for (TableShape shape : shapes) {
         String location = root.resolve(directoryName(shape)).toAbsolutePath().toString();
         out.printf("table '%s' at %s%n", shape.name(), location);
         built.add(build(writer, shape, location, out));
         comparisons.addAll(runner.run(shape, location, icebergDefault, cases));
+        if (shape == shapes.get(0)) {
+          // the manifest-heavy base table, filtered: pruning by manifest, then by metrics only
+          for (PlanFilter filter :
+              List.of(PlanFilter.lastPartition(shape), PlanFilter.tenFilesById(shape))) {
+            out.printf("table '%s' %s%n", shape.name(), filter.name());
+            comparisons.addAll(
+                runner.run(
+                    shape,
+                    filter,
+                    location,
+                    icebergDefault.withFilter(filter),
+                    filtered(cases, filter, icebergOneThread, icebergThreads, icebergDefault)));
+          }
+        }
       }
     }
     return new BenchmarkReport(environment(settings, meter), built, comparisons);
+  }
+
+  /** The same cases with the filter applied by both sides of each. */
+  private static List<PlanningCase> filtered(
+      List<PlanningCase> cases,
+      PlanFilter filter,
+      IcebergTablePlanner icebergOneThread,
+      IcebergTablePlanner icebergThreads,
+      IcebergTablePlanner icebergDefault) {
+    List<PlanningCase> filtered = new ArrayList<>();
+    for (PlanningCase planningCase : cases) {
+      IcebergTablePlanner iceberg;
+      if (planningCase.iceberg() == icebergOneThread) {
+        iceberg = icebergOneThread.withFilter(filter);
+      } else if (planningCase.iceberg() == icebergThreads) {
+        iceberg = icebergThreads.withFilter(filter);
+      } else {
+        iceberg = icebergDefault.withFilter(filter);
+      }
+      int threads = ((FloeTablePlanner) planningCase.floe()).threads();
+      filtered.add(
+          new PlanningCase(planningCase.name(), new FloeTablePlanner(threads, filter), iceberg));
+    }
+    return filtered;
   }
 
   /** Builds the table, or reuses one left in {@code bench.dir} by an earlier run. */
@@ -106,8 +145,9 @@ public final class PlanningBenchmark {
   }
 
   private static String directoryName(TableShape shape) {
+    // "-by-manifest": each manifest holds one partition (tables of the round-robin layout differ)
     return String.format(
-        "m%d-f%d-p%d-d%d",
+        "m%d-f%d-p%d-d%d-by-manifest",
         shape.dataManifests(),
         shape.filesPerManifest(),
         shape.partitions(),

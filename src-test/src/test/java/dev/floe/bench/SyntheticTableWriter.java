@@ -56,6 +56,9 @@ final class SyntheticTableWriter {
           TableProperties.FORMAT_VERSION, "2",
           TableProperties.MANIFEST_MERGE_ENABLED, "false");
 
+  /** Each file's ids are {@code [index * IDS_PER_FILE, index * IDS_PER_FILE + records)}. */
+  static final long IDS_PER_FILE = 100_000;
+
   private static final long FIRST_EVENT_MICROS = 1_767_225_600_000_000L; // 2026-01-01T00:00Z
   private static final long HOUR_MICROS = 3_600_000_000L;
   private static final long MEGABYTE = 1L << 20;
@@ -106,7 +109,7 @@ final class SyntheticTableWriter {
     int partition = shape.partitionOf(index);
     long records = shape.recordCountOf(index);
     long size = 64 * MEGABYTE + (index % 64) * MEGABYTE;
-    long firstId = index * 100_000;
+    long firstId = index * IDS_PER_FILE;
     long firstEvent = FIRST_EVENT_MICROS + index * HOUR_MICROS;
     String name = "name-" + (10_000_000 + index); // fixed width, so bounds sort as the index
     Metrics metrics =

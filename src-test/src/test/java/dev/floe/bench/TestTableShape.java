@@ -19,11 +19,25 @@ class TestTableShape {
   }
 
   @Test
-  void filesAreSpreadOverThePartitions() {
-    TableShape shape = TableShape.dataOnly(1, 5, 3);
+  void eachManifestHoldsOnePartitionAndManifestsCycleThroughThem() {
+    TableShape shape = TableShape.dataOnly(4, 5, 3);
 
     assertThat(shape.partitionOf(0)).isEqualTo(0);
-    assertThat(shape.partitionOf(4)).as("round robin").isEqualTo(1);
+    assertThat(shape.partitionOf(4)).as("the first manifest's last file").isEqualTo(0);
+    assertThat(shape.partitionOf(5)).as("the second manifest").isEqualTo(1);
+    assertThat(shape.partitionOf(15)).as("the fourth manifest wraps around").isEqualTo(0);
+  }
+
+  @Test
+  void filtersKeepTheFilesTheyName() {
+    TableShape shape = TableShape.dataOnly(4, 5, 3);
+
+    assertThat(PlanFilter.lastPartition(shape).expectedOutcome(shape))
+        .as("partition 2: the third manifest, files 10..14")
+        .isEqualTo(new PlanOutcome(5, 0, 5 * 50_000 + 10 + 11 + 12 + 13 + 14));
+    assertThat(PlanFilter.tenFilesById(shape).expectedOutcome(shape))
+        .as("files 10..19")
+        .isEqualTo(new PlanOutcome(10, 0, 10 * 50_000 + 145));
   }
 
   @Test

@@ -47,7 +47,12 @@ final class FloePlanner implements Planner {
 
   /** A Floe scan of the path table at {@code location}, refined to {@code target}. */
   static TableScan scan(String location, ScanTarget target) {
-    TableScan scan = TableScan.of(load(location));
+    return scan(load(location), target);
+  }
+
+  /** A Floe scan of a loaded table, refined to {@code target}. */
+  static TableScan scan(Table table, ScanTarget target) {
+    TableScan scan = TableScan.of(table);
     if (target instanceof ScanTarget.AtSnapshot at) {
       return scan.useSnapshot(at.snapshotId());
     } else if (target instanceof ScanTarget.AtRef ref) {
@@ -65,7 +70,7 @@ final class FloePlanner implements Planner {
     return PathTables.load(location, new LocalFileIO());
   }
 
-  private static PlannedFile plannedFile(FileScanTask task) {
+  static PlannedFile plannedFile(FileScanTask task) {
     DataFile file = task.file();
     List<PlannedDelete> deletes = new ArrayList<>();
     for (DeleteFile delete : task.deletes()) {

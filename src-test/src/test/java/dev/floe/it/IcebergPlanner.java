@@ -60,7 +60,7 @@ final class IcebergPlanner implements Planner {
     return List.copyOf(pieces);
   }
 
-  private static TableScan scan(Scenario scenario, ScanTarget target) {
+  static TableScan scan(Scenario scenario, ScanTarget target) {
     Table table = scenario.table();
     TableScan scan = table.newScan().planWith(FixtureTable.SAME_THREAD);
     if (target instanceof ScanTarget.AtSnapshot at) {
@@ -75,7 +75,7 @@ final class IcebergPlanner implements Planner {
     throw new IllegalArgumentException("Unknown scan target " + target);
   }
 
-  private static PlannedFile plannedFile(FileScanTask task) {
+  static PlannedFile plannedFile(FileScanTask task) {
     DataFile file = task.file();
     List<PlannedDelete> deletes = new ArrayList<>();
     for (DeleteFile delete : task.deletes()) {

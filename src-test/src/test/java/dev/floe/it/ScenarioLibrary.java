@@ -66,7 +66,32 @@ final class ScenarioLibrary {
           new Definition("schema-evolution", EVERY_VERSION, RefScenarios::schemaEvolution),
           new Definition("rollback", EVERY_VERSION, RefScenarios::rollback),
           new Definition("file-uri-location", EVERY_VERSION, RefScenarios::fileUriLocation),
-          new Definition("split-offsets", EVERY_VERSION, RefScenarios::splitOffsets));
+          new Definition("split-offsets", EVERY_VERSION, RefScenarios::splitOffsets),
+          new Definition("filter-identity", List.of(2), FilterScenarios::identity),
+          new Definition(
+              "filter-identity-strings-dates",
+              List.of(2),
+              FilterScenarios::identityStringsAndDates),
+          new Definition(
+              "filter-identity-longs-decimals",
+              List.of(2),
+              FilterScenarios::identityLongsAndDecimals),
+          new Definition("filter-bucket", List.of(2), FilterScenarios::bucket),
+          new Definition("filter-bucket-wide", List.of(2), FilterScenarios::bucketWide),
+          new Definition("filter-truncate", List.of(2), FilterScenarios::truncate),
+          new Definition("filter-truncate-wide", List.of(2), FilterScenarios::truncateWide),
+          new Definition("filter-years-months-days", List.of(2), FilterScenarios::years),
+          new Definition("filter-months-hours-years", List.of(2), FilterScenarios::hours),
+          new Definition("filter-days-hours", List.of(2), FilterScenarios::days),
+          new Definition("filter-nanoseconds", List.of(3), FilterScenarios::nanoseconds),
+          new Definition("filter-spec-evolution", List.of(2), FilterScenarios::specEvolution),
+          new Definition(
+              "filter-unpartitioned-then-partitioned",
+              List.of(1),
+              FilterScenarios::unpartitionedThenPartitioned),
+          new Definition("filter-schema-evolution", List.of(2), FilterScenarios::schemaEvolution),
+          new Definition("filter-metrics-modes", List.of(2), FilterScenarios::metricsModes),
+          new Definition("filter-deletes", List.of(2, 3), FilterScenarios::deletes));
 
   private ScenarioLibrary() {}
 

@@ -1,16 +1,392 @@
 package dev.floe.spark.read;
 
+import dev.floe.CorruptTableException;
+import dev.floe.FileReadException;
+import dev.floe.FloeException;
+import dev.floe.InvalidRequestException;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
+import dev.floe.spark.SparkSchemas;
+import dev.floe.spark.read.ColumnNode.Constant;
+import dev.floe.spark.read.ColumnNode.Leaf;
+import dev.floe.spark.read.ColumnNode.ListNode;
+import dev.floe.spark.read.ColumnNode.MapNode;
+import dev.floe.spark.read.ColumnNode.Position;
+import dev.floe.spark.read.ColumnNode.Struct;
+import dev.floe.table.PrimitiveType;
+import dev.floe.table.TypeId;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.NullType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
-/** Placeholder for the columnar Parquet reader, written on another branch; the lead merges it. */
-public final class ParquetColumnarReader {
-  private ParquetColumnarReader() {}
+/**
+ * Floe's columnar Parquet reader: reads one split of one data file into Spark {@link
+ * ColumnarBatch}es of at most {@link FileReadRequest#batchSize()} rows, with the Spark schema
+ * {@link SparkSchemas#toSpark} gives for the request's projection.
+ *
+ * <p>The split holds the row groups whose first byte lies in {@code [start, start + length)}; row
+ * groups whose statistics prove the residual cannot match are skipped. A batch never spans two row
+ * groups, and memory stays bounded by one row group's projected column chunks.
+ *
+ * <p><b>The batch and its vectors are reused:</b> each {@link #next()} overwrites the batch the
+ * previous call returned, as Spark's vectorized readers do. Copy rows out before calling {@code
+ * next()} again if they must outlive it.
+ *
+ * <pre>{@code
+ * try (ParquetColumnarReader reader = ParquetColumnarReader.open(io, request)) {
+ *   while (reader.hasNext()) {
+ *     ColumnarBatch batch = reader.next(); // valid until the next call
+ *   }
+ * }
+ * }</pre>
+ */
+public final class ParquetColumnarReader implements CloseableIterator<ColumnarBatch> {
+  private final FileReadRequest request;
+  private final ParquetFileReader file;
+  private final List<Integer> rowGroups;
+  private final long[] firstRowPositions;
+  private final List<ColumnNode> columns;
+  private final List<Leaf> leaves;
+  private final WritableColumnVector[] vectors;
+  private final ColumnChunkReader.Target[] targets;
+  private final List<LevelBuffer> levels = new ArrayList<>();
+  private final int[][] leavesByColumn;
+  private final NestedAssembler assembler;
+  private final RowGroupStatisticsEvaluator statistics;
+  private final ColumnarBatch batch;
 
-  public static CloseableIterator<ColumnarBatch> open(FileIO io, FileReadRequest request) {
-    throw new UnsupportedOperationException(
-        "The columnar reader is not merged into this branch yet: cannot read "
-            + request.location());
+  private int nextRowGroup;
+  private ColumnChunkReader[] chunks;
+  private long rowsLeftInRowGroup;
+  private long nextPosition;
+  private boolean closed;
+
+  private ParquetColumnarReader(FileReadRequest request, ParquetFileReader file) {
+    this.request = request;
+    this.file = file;
+    List<BlockMetaData> blocks = file.getRowGroups();
+    this.firstRowPositions = new long[blocks.size()];
+    this.rowGroups = new ArrayList<>();
+    long position = 0;
+    for (int index = 0; index < blocks.size(); index++) {
+      BlockMetaData block = blocks.get(index);
+      firstRowPositions[index] = position;
+      position += block.getRowCount();
+      long firstByte = block.getStartingPos();
+      if (firstByte >= request.start() && firstByte - request.start() < request.length()) {
+        rowGroups.add(index);
+      }
+    }
+    ParquetColumnResolver.Resolution resolution =
+        ParquetColumnResolver.resolve(
+            request.projection(),
+            file.getFileMetaData().getSchema(),
+            request.constants(),
+            request.nameMapping(),
+            request.location());
+    this.columns = resolution.columns();
+    this.leaves = resolution.leaves();
+    file.setRequestedSchema(resolution.requestedSchema());
+    StructType sparkSchema = SparkSchemas.toSpark(request.projection());
+    this.vectors = new WritableColumnVector[columns.size()];
+    this.targets = new ColumnChunkReader.Target[leaves.size()];
+    this.leavesByColumn = new int[columns.size()][];
+    for (int index = 0; index < leaves.size(); index++) {
+      levels.add(new LevelBuffer());
+    }
+    ColumnVector[] batchColumns = new ColumnVector[columns.size()];
+    for (int index = 0; index < columns.size(); index++) {
+      ColumnNode column = columns.get(index);
+      DataType sparkType = sparkSchema.fields()[index].dataType();
+      if (sparkType instanceof NullType) {
+        // Spark's writable vectors cannot hold NullType; a column of unknown type is always null
+        ConstantColumnVector nulls = new ConstantColumnVector(request.batchSize(), sparkType);
+        nulls.setNull();
+        batchColumns[index] = nulls;
+        leavesByColumn[index] = new int[0];
+        continue;
+      }
+      vectors[index] =
+          new OnHeapColumnVector(request.batchSize(), sparkSchema.fields()[index].dataType());
+      if (column instanceof Constant constant) {
+        ConstantWriter.fill(
+            vectors[index],
+            constant.field().type(),
+            constant.value(),
+            request.batchSize(),
+            request.location());
+        vectors[index].setIsConstant();
+      }
+      List<Integer> columnLeaves = new ArrayList<>();
+      bindTargets(column, vectors[index], columnLeaves);
+      leavesByColumn[index] = columnLeaves.stream().mapToInt(Integer::intValue).toArray();
+      batchColumns[index] = vectors[index];
+    }
+    this.assembler = new NestedAssembler(levels, request.location());
+    this.statistics =
+        new RowGroupStatisticsEvaluator(request.residual(), file.getFileMetaData().getSchema());
+    this.batch = new ColumnarBatch(batchColumns);
+  }
+
+  /**
+   * Opens a split of a Parquet data file; reads the footer now.
+   *
+   * @throws InvalidRequestException for ORC and Avro data files, which Floe does not read
+   * @throws FileReadException when the file cannot be read
+   * @throws CorruptTableException when it is not a valid Parquet file, or its columns do not
+   *     convert to the table's types
+   */
+  public static ParquetColumnarReader open(FileIO io, FileReadRequest request) {
+    switch (request.format()) {
+      case PARQUET -> {}
+      case ORC ->
+          throw new InvalidRequestException(
+              "ORC data files are not supported: " + request.location());
+      case AVRO ->
+          throw new InvalidRequestException(
+              "Avro data files are not supported yet: " + request.location());
+      case PUFFIN ->
+          throw new InvalidRequestException(
+              "Puffin files hold no table rows; cannot read " + request.location());
+    }
+    ParquetFileReader file;
+    try {
+      file =
+          ParquetFileReader.open(
+              new ParquetInputFile(io.newInputFile(request.location()), request.fileSizeInBytes()),
+              ParquetReadOptions.builder().build());
+    } catch (IOException failure) {
+      throw new FileReadException(
+          "Cannot read Parquet file " + request.location() + ": " + failure.getMessage(), failure);
+    } catch (FloeException failure) {
+      throw failure;
+    } catch (RuntimeException failure) {
+      throw new CorruptTableException(
+          "Cannot read Parquet footer of " + request.location() + ": " + failure.getMessage(),
+          failure);
+    }
+    try {
+      return new ParquetColumnarReader(request, file);
+    } catch (RuntimeException failure) {
+      closeQuietly(file, failure);
+      throw failure;
+    }
+  }
+
+  private void bindTargets(ColumnNode node, WritableColumnVector vector, List<Integer> found) {
+    if (node instanceof Leaf leaf) {
+      bindLeaf(leaf, vector);
+      found.add(leaf.index());
+    } else if (node instanceof Struct struct) {
+      for (int index = 0; index < struct.children().size(); index++) {
+        bindTargets(struct.children().get(index), vector.getChild(index), found);
+      }
+      if (struct.levelSource().hidden()) {
+        bindLeaf(struct.levelSource(), null);
+        found.add(struct.levelSource().index());
+      }
+    } else if (node instanceof ListNode list) {
+      bindTargets(list.element(), vector.arrayData(), found);
+    } else if (node instanceof MapNode map) {
+      bindTargets(map.key(), vector.getChild(0), found);
+      bindTargets(map.value(), vector.getChild(1), found);
+    }
+  }
+
+  private void bindLeaf(Leaf leaf, WritableColumnVector vector) {
+    if (leaf.hidden()) {
+      targets[leaf.index()] =
+          new ColumnChunkReader.Target(
+              new OnHeapColumnVector(request.batchSize(), DataTypes.IntegerType),
+              new ValueSink() {
+                @Override
+                public void putBoolean(int row, boolean value) {}
+
+                @Override
+                public void putInt(int row, int value) {}
+
+                @Override
+                public void putLong(int row, long value) {}
+
+                @Override
+                public void putFloat(int row, float value) {}
+
+                @Override
+                public void putDouble(int row, double value) {}
+
+                @Override
+                public void putBytes(int row, byte[] bytes, int offset, int length) {}
+              },
+              leaf.slots().definition());
+      return;
+    }
+    PrimitiveType tableType = (PrimitiveType) leaf.field().type();
+    ValueSink sink = ValueSinkFactory.create(leaf.fileType(), tableType, vector);
+    if (sink == null) {
+      throw new CorruptTableException(
+          "Cannot read column "
+              + leaf.field().name()
+              + " (id "
+              + leaf.field().fieldId()
+              + ") of "
+              + request.location()
+              + ": file type "
+              + leaf.fileType()
+              + " does not convert to table type "
+              + tableType);
+    }
+    targets[leaf.index()] = new ColumnChunkReader.Target(vector, sink, leaf.slots().definition());
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (rowsLeftInRowGroup == 0) {
+      if (closed || nextRowGroup >= rowGroups.size()) {
+        return false;
+      }
+      openRowGroup(rowGroups.get(nextRowGroup++));
+    }
+    return true;
+  }
+
+  private void openRowGroup(int index) {
+    BlockMetaData block = file.getRowGroups().get(index);
+    if (block.getRowCount() == 0 || !statistics.rowsMightMatch(block)) {
+      return;
+    }
+    PageReadStore pages;
+    try {
+      pages = file.readRowGroup(index);
+    } catch (IOException failure) {
+      throw new FileReadException(
+          "Cannot read row group "
+              + index
+              + " of "
+              + request.location()
+              + ": "
+              + failure.getMessage(),
+          failure);
+    } catch (FloeException failure) {
+      throw failure;
+    } catch (RuntimeException failure) {
+      throw new CorruptTableException(
+          "Cannot read row group "
+              + index
+              + " of "
+              + request.location()
+              + ": "
+              + failure.getMessage(),
+          failure);
+    }
+    chunks = new ColumnChunkReader[leaves.size()];
+    for (Leaf leaf : leaves) {
+      boolean flat = columns.contains(leaf);
+      chunks[leaf.index()] =
+          new ColumnChunkReader(
+              leaf.descriptor(),
+              pages.getPageReader(leaf.descriptor()),
+              flat && keepsDictionary(leaf, block),
+              targets[leaf.index()],
+              request.location() + " (row group " + index + ")");
+    }
+    rowsLeftInRowGroup = block.getRowCount();
+    nextPosition = firstRowPositions[index];
+  }
+
+  /**
+   * Whether a byte-array column may keep dictionary ids: only when every data page of the chunk is
+   * dictionary encoded, since a batch cannot mix ids and values.
+   */
+  private static boolean keepsDictionary(Leaf leaf, BlockMetaData block) {
+    TypeId type = leaf.field().type().typeId();
+    PrimitiveTypeName physical = leaf.fileType().getPrimitiveTypeName();
+    if ((type != TypeId.STRING && type != TypeId.BINARY && type != TypeId.FIXED)
+        || (physical != PrimitiveTypeName.BINARY
+            && physical != PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)) {
+      return false;
+    }
+    for (ColumnChunkMetaData chunk : block.getColumns()) {
+      if (Arrays.equals(chunk.getPath().toArray(), leaf.descriptor().getPath())) {
+        EncodingStats stats = chunk.getEncodingStats();
+        return stats != null
+            && stats.hasDictionaryEncodedPages()
+            && !stats.hasNonDictionaryEncodedPages();
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public ColumnarBatch next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException("No more batches in " + request.location());
+    }
+    int rows = (int) Math.min(request.batchSize(), rowsLeftInRowGroup);
+    for (int index = 0; index < columns.size(); index++) {
+      ColumnNode column = columns.get(index);
+      WritableColumnVector vector = vectors[index];
+      if (column instanceof Constant || vector == null) {
+        continue;
+      }
+      vector.reset();
+      if (column instanceof Position) {
+        for (int row = 0; row < rows; row++) {
+          vector.putLong(row, nextPosition + row);
+        }
+      } else if (column instanceof Leaf leaf) {
+        chunks[leaf.index()].readFlat(rows);
+      } else {
+        for (int leaf : leavesByColumn[index]) {
+          chunks[leaf].readNested(rows, levels.get(leaf));
+        }
+        assembler.assemble(column, vector, rows);
+      }
+    }
+    batch.setNumRows(rows);
+    rowsLeftInRowGroup -= rows;
+    nextPosition += rows;
+    return batch;
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      file.close();
+    } catch (IOException failure) {
+      throw new FileReadException(
+          "Cannot close " + request.location() + ": " + failure.getMessage(), failure);
+    } finally {
+      batch.close();
+    }
+  }
+
+  private static void closeQuietly(ParquetFileReader file, RuntimeException pending) {
+    try {
+      file.close();
+    } catch (IOException | RuntimeException failure) {
+      pending.addSuppressed(failure);
+    }
   }
 }

@@ -1,0 +1,315 @@
+package dev.floe.spark.read;
+
+import dev.floe.CorruptTableException;
+import java.io.IOException;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+
+/**
+ * Decodes one column chunk (one leaf of one row group), page by page, into a column vector. A
+ * page's levels are decoded when it is opened; its values as they are read. The dictionary is
+ * decoded once for the chunk, and a byte-array column whose pages all use it keeps dictionary ids
+ * in the vector.
+ */
+final class ColumnChunkReader {
+  private final ColumnDescriptor descriptor;
+  private final PrimitiveTypeName physical;
+  private final int typeLength;
+  private final int maxDefinition;
+  private final int maxRepetition;
+  private final PageReader pages;
+  private final PageDictionary dictionary;
+  private final boolean keepDictionaryIds;
+  private final WritableColumnVector vector;
+  private final ValueSink sink;
+  private final int slotDefinition;
+  private final String description;
+
+  private int[] repetitions = new int[0];
+  private int[] definitions = new int[0];
+  private int pageEntries;
+  private int pageIndex;
+  private ValuesDecoder values;
+
+  /** What one leaf decodes into and how its values convert. */
+  record Target(WritableColumnVector vector, ValueSink sink, int slotDefinition) {}
+
+  ColumnChunkReader(
+      ColumnDescriptor descriptor,
+      PageReader pages,
+      boolean mayKeepDictionaryIds,
+      Target target,
+      String description) {
+    this.descriptor = descriptor;
+    this.physical = descriptor.getPrimitiveType().getPrimitiveTypeName();
+    this.typeLength = descriptor.getPrimitiveType().getTypeLength();
+    this.maxDefinition = descriptor.getMaxDefinitionLevel();
+    this.maxRepetition = descriptor.getMaxRepetitionLevel();
+    this.pages = pages;
+    this.vector = target.vector();
+    this.sink = target.sink();
+    this.slotDefinition = target.slotDefinition();
+    this.description = description;
+    DictionaryPage dictionaryPage = pages.readDictionaryPage();
+    try {
+      this.dictionary =
+          dictionaryPage == null
+              ? null
+              : new PageDictionary(
+                  physical,
+                  typeLength,
+                  dictionaryPage.getDictionarySize(),
+                  dictionaryPage.getBytes().toByteArray());
+    } catch (IOException | RuntimeException failure) {
+      throw corrupt("its dictionary page cannot be decoded", failure);
+    }
+    this.keepDictionaryIds = mayKeepDictionaryIds && dictionary != null;
+  }
+
+  /**
+   * Reads the next {@code rows} values of a column without repetition or parents into rows {@code 0
+   * .. rows - 1} of the vector.
+   */
+  void readFlat(int rows) {
+    WritableColumnVector ids = null;
+    if (keepDictionaryIds) {
+      vector.setDictionary(dictionary);
+      ids = vector.reserveDictionaryIds(rows);
+    } else {
+      vector.setDictionary(null);
+    }
+    int row = 0;
+    try {
+      while (row < rows) {
+        if (pageIndex == pageEntries && !nextPage()) {
+          throw corrupt("it ends " + (rows - row) + " rows early", null);
+        }
+        int count = Math.min(rows - row, pageEntries - pageIndex);
+        int index = 0;
+        while (index < count) {
+          int runEnd = index;
+          while (runEnd < count && definitions[pageIndex + runEnd] == maxDefinition) {
+            runEnd++;
+          }
+          if (runEnd > index) {
+            readValues(runEnd - index, row + index, ids);
+            index = runEnd;
+          } else {
+            vector.putNull(row + index);
+            index++;
+          }
+        }
+        pageIndex += count;
+        row += count;
+      }
+    } catch (RuntimeException failure) {
+      throw failure instanceof CorruptTableException corrupt
+          ? corrupt
+          : corrupt("a page cannot be decoded", failure);
+    }
+  }
+
+  private void readValues(int count, int row, WritableColumnVector ids) {
+    if (ids != null) {
+      if (!(values instanceof DictionaryValuesDecoder dictionaryValues)) {
+        throw corrupt("a page is not dictionary encoded though the chunk says all are", null);
+      }
+      dictionaryValues.readIds(count, ids, row);
+    } else {
+      values.read(count, sink, row);
+    }
+  }
+
+  /**
+   * Reads the level entries of the next {@code rows} rows into {@code levels}, and this leaf's
+   * slots (entries defined up to its parent) into the vector from slot 0.
+   *
+   * @return the number of slots written
+   */
+  int readNested(int rows, LevelBuffer levels) {
+    vector.setDictionary(null);
+    levels.clear();
+    int started = 0;
+    int slot = 0;
+    try {
+      while (true) {
+        if (pageIndex == pageEntries && !nextPage()) {
+          break;
+        }
+        int repetition = repetitions[pageIndex];
+        if (repetition == 0) {
+          if (started == rows) {
+            break;
+          }
+          started++;
+        }
+        int definition = definitions[pageIndex];
+        levels.add(repetition, definition);
+        if (definition >= slotDefinition) {
+          vector.reserve(slot + 1);
+          if (definition == maxDefinition) {
+            values.read(1, sink, slot);
+          } else {
+            vector.putNull(slot);
+          }
+          slot++;
+        }
+        pageIndex++;
+      }
+    } catch (RuntimeException failure) {
+      throw failure instanceof CorruptTableException corrupt
+          ? corrupt
+          : corrupt("a page cannot be decoded", failure);
+    }
+    if (started < rows) {
+      throw corrupt("it ends " + (rows - started) + " rows early", null);
+    }
+    return slot;
+  }
+
+  private boolean nextPage() {
+    DataPage page = pages.readPage();
+    if (page == null) {
+      return false;
+    }
+    try {
+      if (page instanceof DataPageV1 v1) {
+        openV1(v1);
+      } else {
+        openV2((DataPageV2) page);
+      }
+    } catch (IOException failure) {
+      throw corrupt("a page cannot be read", failure);
+    }
+    return true;
+  }
+
+  private void openV1(DataPageV1 page) throws IOException {
+    byte[] data = page.getBytes().toByteArray();
+    int entries = page.getValueCount();
+    int offset = 0;
+    allocateLevels(entries);
+    if (maxRepetition > 0) {
+      requireRle(page.getRlEncoding(), "repetition");
+      offset = readPrefixedLevels(data, offset, maxRepetition, repetitions, entries);
+    }
+    if (maxDefinition > 0) {
+      requireRle(page.getDlEncoding(), "definition");
+      offset = readPrefixedLevels(data, offset, maxDefinition, definitions, entries);
+    }
+    openValues(page.getValueEncoding(), data, offset, data.length, entries);
+  }
+
+  private void openV2(DataPageV2 page) throws IOException {
+    int entries = page.getValueCount();
+    allocateLevels(entries);
+    if (maxRepetition > 0) {
+      readLevels(page.getRepetitionLevels(), maxRepetition, repetitions, entries);
+    }
+    if (maxDefinition > 0) {
+      readLevels(page.getDefinitionLevels(), maxDefinition, definitions, entries);
+    }
+    byte[] data = page.getData().toByteArray();
+    openValues(page.getDataEncoding(), data, 0, data.length, entries);
+  }
+
+  private void allocateLevels(int entries) {
+    if (repetitions.length < entries) {
+      repetitions = new int[entries];
+      definitions = new int[entries];
+    }
+    // columns without repetition or optional parents store no levels: every entry is 0 / defined
+    java.util.Arrays.fill(repetitions, 0, entries, 0);
+    java.util.Arrays.fill(definitions, 0, entries, maxDefinition);
+    pageEntries = entries;
+    pageIndex = 0;
+  }
+
+  private void requireRle(Encoding encoding, String kind) {
+    if (encoding != Encoding.RLE) {
+      throw corrupt(kind + " levels use " + encoding + ", which Floe does not read", null);
+    }
+  }
+
+  private static int readPrefixedLevels(
+      byte[] data, int offset, int maximum, int[] target, int entries) {
+    int length =
+        (data[offset] & 0xFF)
+            | (data[offset + 1] & 0xFF) << 8
+            | (data[offset + 2] & 0xFF) << 16
+            | (data[offset + 3] & 0xFF) << 24;
+    int start = offset + 4;
+    new RunLengthBitPackedDecoder(
+            data, start, start + length, RunLengthBitPackedDecoder.bitWidth(maximum))
+        .read(target, 0, entries);
+    return start + length;
+  }
+
+  private static void readLevels(BytesInput bytes, int maximum, int[] target, int entries)
+      throws IOException {
+    byte[] data = bytes.toByteArray();
+    new RunLengthBitPackedDecoder(data, 0, data.length, RunLengthBitPackedDecoder.bitWidth(maximum))
+        .read(target, 0, entries);
+  }
+
+  private void openValues(Encoding encoding, byte[] data, int offset, int end, int entries) {
+    values =
+        switch (encoding) {
+          case PLAIN -> new PlainValuesDecoder(physical, typeLength, data, offset, end);
+          case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
+            if (dictionary == null) {
+              throw corrupt("a dictionary-encoded page has no dictionary page", null);
+            }
+            yield new DictionaryValuesDecoder(dictionary, data, offset, end);
+          }
+          case RLE -> {
+            if (physical != PrimitiveTypeName.BOOLEAN) {
+              throw corrupt("RLE values of type " + physical, null);
+            }
+            yield new RunLengthBooleanDecoder(data, offset, end);
+          }
+          case DELTA_BINARY_PACKED -> {
+            if (physical != PrimitiveTypeName.INT32 && physical != PrimitiveTypeName.INT64) {
+              throw corrupt("DELTA_BINARY_PACKED values of type " + physical, null);
+            }
+            yield new DeltaBinaryPackedDecoder(
+                physical == PrimitiveTypeName.INT32, data, offset, end);
+          }
+          case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(data, offset, end);
+          case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(data, offset, end);
+          case BYTE_STREAM_SPLIT ->
+              new ByteStreamSplitDecoder(physical, width(), data, offset, end);
+          case BIT_PACKED -> throw corrupt("values use the deprecated BIT_PACKED encoding", null);
+        };
+  }
+
+  private int width() {
+    return switch (physical) {
+      case INT32, FLOAT -> 4;
+      case INT64, DOUBLE -> 8;
+      case FIXED_LEN_BYTE_ARRAY -> typeLength;
+      case BOOLEAN, INT96, BINARY ->
+          throw corrupt("BYTE_STREAM_SPLIT values of type " + physical, null);
+    };
+  }
+
+  private CorruptTableException corrupt(String problem, Throwable cause) {
+    return new CorruptTableException(
+        "Cannot read column "
+            + String.join(".", descriptor.getPath())
+            + " of "
+            + description
+            + ": "
+            + problem
+            + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()),
+        cause);
+  }
+}

@@ -1,0 +1,23 @@
+package dev.floe.spark.read;
+
+/** RLE booleans (version 2 pages): a 4-byte length, then a bit width 1 RLE/bit-packed hybrid. */
+final class RunLengthBooleanDecoder implements ValuesDecoder {
+  private final RunLengthBitPackedDecoder bits;
+
+  RunLengthBooleanDecoder(byte[] data, int offset, int end) {
+    int length =
+        (data[offset] & 0xFF)
+            | (data[offset + 1] & 0xFF) << 8
+            | (data[offset + 2] & 0xFF) << 16
+            | (data[offset + 3] & 0xFF) << 24;
+    this.bits =
+        new RunLengthBitPackedDecoder(data, offset + 4, Math.min(end, offset + 4 + length), 1);
+  }
+
+  @Override
+  public void read(int count, ValueSink sink, int row) {
+    for (int index = 0; index < count; index++) {
+      sink.putBoolean(row + index, bits.next() != 0);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.floe.spark.read;
+
+/**
+ * Where a decoder puts the values of one column, by the Parquet physical type it decodes; an
+ * implementation converts them to the Spark representation of the column's Iceberg type. A decoder
+ * only calls the methods of its column's physical type.
+ */
+interface ValueSink {
+  default void putBoolean(int row, boolean value) {
+    throw unexpected("boolean");
+  }
+
+  default void putInt(int row, int value) {
+    throw unexpected("int32");
+  }
+
+  default void putLong(int row, long value) {
+    throw unexpected("int64");
+  }
+
+  default void putFloat(int row, float value) {
+    throw unexpected("float");
+  }
+
+  default void putDouble(int row, double value) {
+    throw unexpected("double");
+  }
+
+  /** A byte array, fixed-length byte array or int96 value; the bytes may be reused afterwards. */
+  default void putBytes(int row, byte[] bytes, int offset, int length) {
+    throw unexpected("binary");
+  }
+
+  private IllegalStateException unexpected(String physical) {
+    return new IllegalStateException(
+        getClass().getSimpleName() + " does not take " + physical + " values");
+  }
+}

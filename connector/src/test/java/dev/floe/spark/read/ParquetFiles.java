@@ -1,0 +1,157 @@
+package dev.floe.spark.read;
+
+import dev.floe.expr.Expression;
+import dev.floe.io.CloseableIterator;
+import dev.floe.io.LocalFileIO;
+import dev.floe.manifest.FileFormat;
+import dev.floe.table.NameMapping;
+import dev.floe.table.Schema;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.io.PositionOutputStream;
+import org.apache.parquet.schema.MessageType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/** Writes Parquet test files with parquet-java and reads them back with Floe's reader. */
+final class ParquetFiles {
+  private ParquetFiles() {}
+
+  /** Writes the groups to {@code file} with the writer configured by {@code configure}. */
+  static Path write(
+      Path file,
+      MessageType schema,
+      List<Group> rows,
+      UnaryOperator<ExampleParquetWriter.Builder> configure)
+      throws IOException {
+    ExampleParquetWriter.Builder builder =
+        ExampleParquetWriter.builder(new LocalOutput(file)).withType(schema);
+    try (ParquetWriter<Group> writer = configure.apply(builder).build()) {
+      for (Group row : rows) {
+        writer.write(row);
+      }
+    }
+    return file;
+  }
+
+  static FileReadRequest request(Path file, Schema projection) {
+    return request(file, projection, Map.of(), null, 0, Long.MAX_VALUE, 4096);
+  }
+
+  static FileReadRequest request(
+      Path file,
+      Schema projection,
+      Map<Integer, Object> constants,
+      NameMapping mapping,
+      long start,
+      long length,
+      int batchSize) {
+    try {
+      return new FileReadRequest(
+          file.toString(),
+          FileFormat.PARQUET,
+          start,
+          length,
+          Files.size(file),
+          projection,
+          constants,
+          mapping,
+          Expression.alwaysTrue(),
+          batchSize);
+    } catch (IOException failure) {
+      throw new AssertionError(failure);
+    }
+  }
+
+  /** Every row of every batch, as Java values (see {@link BatchRows}). */
+  static List<List<Object>> readRows(FileReadRequest request) {
+    List<List<Object>> rows = new ArrayList<>();
+    StructType sparkSchema = dev.floe.spark.SparkSchemas.toSpark(request.projection());
+    try (CloseableIterator<ColumnarBatch> batches =
+        ParquetColumnarReader.open(new LocalFileIO(), request)) {
+      while (batches.hasNext()) {
+        ColumnarBatch batch = batches.next();
+        if (batch.numRows() > request.batchSize()) {
+          throw new AssertionError("batch of " + batch.numRows() + " rows");
+        }
+        rows.addAll(BatchRows.rows(batch, sparkSchema));
+      }
+    }
+    return rows;
+  }
+
+  /** Batch sizes, in order. */
+  static List<Integer> batchSizes(FileReadRequest request) {
+    List<Integer> sizes = new ArrayList<>();
+    try (CloseableIterator<ColumnarBatch> batches =
+        ParquetColumnarReader.open(new LocalFileIO(), request)) {
+      while (batches.hasNext()) {
+        sizes.add(batches.next().numRows());
+      }
+    }
+    return sizes;
+  }
+
+  private record LocalOutput(Path file) implements OutputFile {
+    @Override
+    public PositionOutputStream create(long blockSize) throws IOException {
+      return createOrOverwrite(blockSize);
+    }
+
+    @Override
+    public PositionOutputStream createOrOverwrite(long blockSize) throws IOException {
+      OutputStream out = new BufferedOutputStream(Files.newOutputStream(file));
+      return new PositionOutputStream() {
+        private long position;
+
+        @Override
+        public long getPos() {
+          return position;
+        }
+
+        @Override
+        public void write(int value) throws IOException {
+          out.write(value);
+          position++;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+          out.write(bytes, offset, length);
+          position += length;
+        }
+
+        @Override
+        public void flush() throws IOException {
+          out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+          out.close();
+        }
+      };
+    }
+
+    @Override
+    public boolean supportsBlockSize() {
+      return false;
+    }
+
+    @Override
+    public long defaultBlockSize() {
+      return 0;
+    }
+  }
+}
