@@ -158,7 +158,7 @@ public final class ReadBenchmark {
                 "count where n % 7 = 3 (not pushed)",
                 rows -> Long.toString(rows.where("n % 7 = 3").count())),
             new ReadCase(
-                "sum(amount) where id < 1% (pushed, prunable)",
+                "count, sum(price) where id < 1% (pushed, prunable)",
                 rows ->
                     rows.where("id < " + selective)
                         .selectExpr("count(*)", "sum(price)")
