@@ -92,7 +92,9 @@ final class EvolutionFixtures {
         ReadQuery.where("ts < TIMESTAMP'2023-11-16 00:00:00'"),
         ReadQuery.where("id = 77 OR id = 377"),
         ReadQuery.where("n BETWEEN 10 AND 19"),
-        ReadQuery.select("kind", "n").withSplitSize(ReadFixture.SMALL_SPLIT_SIZE));
+        ReadQuery.select("kind", "n").withSplitSize(ReadFixture.SMALL_SPLIT_SIZE),
+        ReadQuery.select("id", "_spec_id", "_partition"),
+        ReadQuery.where("_spec_id = 1").withColumns("id", "_pos"));
   }
 
   /** An unpartitioned table partitioned later: the first files have no partition values. */

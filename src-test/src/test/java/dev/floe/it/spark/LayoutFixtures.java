@@ -39,7 +39,8 @@ final class LayoutFixtures {
                 + " 'write.parquet.page-size-bytes' = '1024', 'write.parquet.page-row-limit' = '64'",
             ReadQuery.where("id BETWEEN 5000 AND 5100"),
             ReadQuery.where("n = 7").withColumns("id", "name"),
-            ReadQuery.where("id % 1000 = 1").withSplitSize(8192)),
+            ReadQuery.where("id % 1000 = 1").withSplitSize(8192),
+            ReadQuery.select("id", "_pos", "_file").withSplitSize(8192)),
         layout(
             "no_dictionary",
             writer,

@@ -7,12 +7,22 @@ import java.util.function.Supplier;
 /** Every fixture table of the read matrix, written once per test JVM. */
 final class ReadFixtures {
   private static List<ReadFixture> shared;
+  private static RuntimeException failure;
 
   private ReadFixtures() {}
 
   static synchronized List<ReadFixture> shared() {
+    if (failure != null) {
+      throw new IllegalStateException("Writing the read fixtures failed earlier", failure);
+    }
     if (shared == null) {
-      shared = create(new FixtureWriter(SharedSpark.get()));
+      try {
+        shared = create(new FixtureWriter(SharedSpark.get()));
+      } catch (RuntimeException e) {
+        // A second attempt would only fail on the tables the first one left behind.
+        failure = e;
+        throw e;
+      }
     }
     return shared;
   }

@@ -62,6 +62,10 @@ public final class SharedSpark {
             .config("spark.sql.catalog.default_iceberg.warehouse", warehouse.toUri().toString())
             // PLATFORM.md: Iceberg's executor cache can serve rows of another projection.
             .config("spark.sql.iceberg.executor-cache.enabled", "false")
+            // Hadoop caches one file system per scheme for the whole JVM, whatever configuration
+            // asked for it: the planning suites' ChmodFreeLocalFileSystem, cached first, lacks
+            // what Spark needs. Spark's own configuration gets uncached local file systems.
+            .config("spark.hadoop.fs.file.impl.disable.cache", "true")
             // Rows are compared as JSON: keep null fields, so a null struct and a struct of nulls
             // differ.
             .config("spark.sql.jsonGenerator.ignoreNullFields", "false")
