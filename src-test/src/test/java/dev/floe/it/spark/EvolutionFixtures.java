@@ -93,7 +93,7 @@ final class EvolutionFixtures {
         ReadQuery.where("id = 77 OR id = 377"),
         ReadQuery.where("n BETWEEN 10 AND 19"),
         ReadQuery.select("kind", "n").withSplitSize(ReadFixture.SMALL_SPLIT_SIZE),
-        ReadQuery.select("id", "_spec_id", "_partition"),
+        ReadQuery.select("id", "_spec_id"),
         ReadQuery.where("_spec_id = 1").withColumns("id", "_pos"));
   }
 

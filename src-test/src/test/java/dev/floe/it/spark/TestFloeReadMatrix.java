@@ -1,9 +1,34 @@
 package dev.floe.it.spark;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
 /** Floe's reader, loading each table by its directory, against Apache Iceberg's. */
 class TestFloeReadMatrix extends ReadMatrixContract {
   @Override
   TableReader reader() {
     return TableReader.FLOE;
+  }
+
+  /**
+   * Kept out of the matrix until it passes: Floe's task constants give {@code _partition} as a map
+   * by partition field id, and its columnar constant writer expects a struct's values as a list in
+   * field order, so the read fails with "constant {1000=null, ...} does not fit type StructType".
+   */
+  @Disabled("Floe defect: _partition constant is a Map, ConstantWriter expects a List")
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"part_identity", "evolved_partitioning"})
+  void partitionMetadataColumnEqualsIcebergs(String name) {
+    SparkSession spark = SharedSpark.get().session();
+    ReadFixture table = ReadFixtures.named(name);
+    ReadQuery query = ReadQuery.select("id", "_spec_id", "_partition");
+    ReadResult expected = ReadResult.of(TableReader.ICEBERG_CATALOG.read(spark, table, query));
+    ReadResult actual = ReadResult.of(TableReader.FLOE.read(spark, table, query));
+    assertThat(actual.schema()).as("_partition schema of %s", table).isEqualTo(expected.schema());
+    assertThat(actual.rowDifferences(expected)).as("_partition rows of %s", table).isEmpty();
   }
 }
