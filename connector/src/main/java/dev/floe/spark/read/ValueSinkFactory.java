@@ -150,6 +150,13 @@ final class ValueSinkFactory {
     public void putInt(int row, int value) {
       vector.putInt(row, value);
     }
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      vector.putIntsLittleEndian(row, count, data, offset);
+      return true;
+    }
   }
 
   /** Longs scaled to micros: multiplied (millis, days) or floor-divided (nanos). */
@@ -173,6 +180,16 @@ final class ValueSinkFactory {
     public void putLong(int row, long value) {
       vector.putLong(row, Math.floorDiv(value, divisor) * multiplier);
     }
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      if (physical != PrimitiveTypeName.INT64 || multiplier != 1 || divisor != 1) {
+        return false;
+      }
+      vector.putLongsLittleEndian(row, count, data, offset);
+      return true;
+    }
   }
 
   private static final class FloatSink implements ValueSink {
@@ -185,6 +202,13 @@ final class ValueSinkFactory {
     @Override
     public void putFloat(int row, float value) {
       vector.putFloat(row, value);
+    }
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      vector.putFloatsLittleEndian(row, count, data, offset);
+      return true;
     }
   }
 
@@ -203,6 +227,16 @@ final class ValueSinkFactory {
     @Override
     public void putDouble(int row, double value) {
       vector.putDouble(row, value);
+    }
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      if (physical != PrimitiveTypeName.DOUBLE) {
+        return false;
+      }
+      vector.putDoublesLittleEndian(row, count, data, offset);
+      return true;
     }
   }
 
