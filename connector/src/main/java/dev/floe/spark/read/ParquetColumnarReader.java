@@ -71,6 +71,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   private final int[][] leavesByColumn;
   private final NestedAssembler assembler;
   private final RowGroupStatisticsEvaluator statistics;
+  private final RowGroupDictionaryEvaluator dictionaries;
   private final ColumnarBatch batch;
 
   private int nextRowGroup;
@@ -141,8 +142,9 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       batchColumns[index] = vectors[index];
     }
     this.assembler = new NestedAssembler(levels, request.location());
-    this.statistics =
-        new RowGroupStatisticsEvaluator(request.residual(), file.getFileMetaData().getSchema());
+    FieldIdColumns idColumns = new FieldIdColumns(file.getFileMetaData().getSchema());
+    this.statistics = new RowGroupStatisticsEvaluator(request.residual(), idColumns);
+    this.dictionaries = new RowGroupDictionaryEvaluator(request.residual(), idColumns);
     this.batch = new ColumnarBatch(batchColumns);
   }
 
@@ -272,6 +274,9 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     if (block.getRowCount() == 0 || !statistics.rowsMightMatch(block)) {
       return;
     }
+    if (dictionaries.usesDictionaries() && !dictionariesMightMatch(index, block)) {
+      return;
+    }
     PageReadStore pages;
     try {
       pages = file.readRowGroup(index);
@@ -309,6 +314,23 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     }
     rowsLeftInRowGroup = block.getRowCount();
     nextPosition = firstRowPositions[index];
+  }
+
+  private boolean dictionariesMightMatch(int index, BlockMetaData block) {
+    try {
+      return dictionaries.rowsMightMatch(block, file.getDictionaryReader(block));
+    } catch (FloeException failure) {
+      throw failure;
+    } catch (RuntimeException failure) {
+      throw new FileReadException(
+          "Cannot read the dictionaries of row group "
+              + index
+              + " of "
+              + request.location()
+              + ": "
+              + failure.getMessage(),
+          failure);
+    }
   }
 
   /**
