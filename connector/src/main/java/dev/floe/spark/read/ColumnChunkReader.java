@@ -205,7 +205,7 @@ final class ColumnChunkReader {
       requireRle(page.getDlEncoding(), "definition");
       offset = readPrefixedLevels(data, offset, maxDefinition, definitions, entries);
     }
-    openValues(page.getValueEncoding(), data, offset, data.length, entries);
+    openValues(page.getValueEncoding(), data, offset, data.length);
   }
 
   private void openV2(DataPageV2 page) throws IOException {
@@ -218,7 +218,7 @@ final class ColumnChunkReader {
       readLevels(page.getDefinitionLevels(), maxDefinition, definitions, entries);
     }
     byte[] data = page.getData().toByteArray();
-    openValues(page.getDataEncoding(), data, 0, data.length, entries);
+    openValues(page.getDataEncoding(), data, 0, data.length);
   }
 
   private void allocateLevels(int entries) {
@@ -260,7 +260,7 @@ final class ColumnChunkReader {
         .read(target, 0, entries);
   }
 
-  private void openValues(Encoding encoding, byte[] data, int offset, int end, int entries) {
+  private void openValues(Encoding encoding, byte[] data, int offset, int end) {
     values =
         switch (encoding) {
           case PLAIN -> new PlainValuesDecoder(physical, typeLength, data, offset, end);

@@ -218,25 +218,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       targets[leaf.index()] =
           new ColumnChunkReader.Target(
               new OnHeapColumnVector(request.batchSize(), DataTypes.IntegerType),
-              new ValueSink() {
-                @Override
-                public void putBoolean(int row, boolean value) {}
-
-                @Override
-                public void putInt(int row, int value) {}
-
-                @Override
-                public void putLong(int row, long value) {}
-
-                @Override
-                public void putFloat(int row, float value) {}
-
-                @Override
-                public void putDouble(int row, double value) {}
-
-                @Override
-                public void putBytes(int row, byte[] bytes, int offset, int length) {}
-              },
+              ValueSinkFactory.discarding(),
               leaf.slots().definition());
       return;
     }

@@ -56,6 +56,11 @@ final class ValueSinkFactory {
     };
   }
 
+  /** A sink that drops values, for leaves read only for their levels. */
+  static ValueSink discarding() {
+    return new DiscardingSink();
+  }
+
   private static boolean isBytes(PrimitiveTypeName physical) {
     return physical == PrimitiveTypeName.BINARY
         || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
@@ -124,6 +129,26 @@ final class ValueSinkFactory {
           new DecimalSink(vector, tableType.precision());
       case BOOLEAN, INT96, FLOAT, DOUBLE -> null;
     };
+  }
+
+  private static final class DiscardingSink implements ValueSink {
+    @Override
+    public void putBoolean(int row, boolean value) {}
+
+    @Override
+    public void putInt(int row, int value) {}
+
+    @Override
+    public void putLong(int row, long value) {}
+
+    @Override
+    public void putFloat(int row, float value) {}
+
+    @Override
+    public void putDouble(int row, double value) {}
+
+    @Override
+    public void putBytes(int row, byte[] bytes, int offset, int length) {}
   }
 
   private static final class BooleanSink implements ValueSink {
