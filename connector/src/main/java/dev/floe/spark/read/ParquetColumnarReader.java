@@ -88,11 +88,10 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     this.rowGroups = new ArrayList<>();
     long position = 0;
     for (int index = 0; index < blocks.size(); index++) {
-      BlockMetaData block = blocks.get(index);
+      // positions count the rows of every row group, also those of other splits
       firstRowPositions[index] = position;
-      position += block.getRowCount();
-      long firstByte = block.getStartingPos();
-      if (firstByte >= request.start() && firstByte - request.start() < request.length()) {
+      position += blocks.get(index).getRowCount();
+      if (inSplit(blocks.get(index))) {
         rowGroups.add(index);
       }
     }
@@ -115,37 +114,46 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     }
     ColumnVector[] batchColumns = new ColumnVector[columns.size()];
     for (int index = 0; index < columns.size(); index++) {
-      ColumnNode column = columns.get(index);
-      DataType sparkType = sparkSchema.fields()[index].dataType();
-      if (sparkType instanceof NullType) {
-        // Spark's writable vectors cannot hold NullType; a column of unknown type is always null
-        ConstantColumnVector nulls = new ConstantColumnVector(request.batchSize(), sparkType);
-        nulls.setNull();
-        batchColumns[index] = nulls;
-        leavesByColumn[index] = new int[0];
-        continue;
-      }
-      vectors[index] =
-          new OnHeapColumnVector(request.batchSize(), sparkSchema.fields()[index].dataType());
-      if (column instanceof Constant constant) {
-        ConstantWriter.fill(
-            vectors[index],
-            constant.field().type(),
-            constant.value(),
-            request.batchSize(),
-            request.location());
-        vectors[index].setIsConstant();
-      }
-      List<Integer> columnLeaves = new ArrayList<>();
-      bindTargets(column, vectors[index], columnLeaves);
-      leavesByColumn[index] = columnLeaves.stream().mapToInt(Integer::intValue).toArray();
-      batchColumns[index] = vectors[index];
+      batchColumns[index] = createVector(index, sparkSchema.fields()[index].dataType());
     }
     this.assembler = new NestedAssembler(levels, request.location());
     FieldIdColumns idColumns = new FieldIdColumns(file.getFileMetaData().getSchema());
     this.statistics = new RowGroupStatisticsEvaluator(request.residual(), idColumns);
     this.dictionaries = new RowGroupDictionaryEvaluator(request.residual(), idColumns);
     this.batch = new ColumnarBatch(batchColumns);
+  }
+
+  /** Whether a row group's first byte (its first column chunk's) lies in the split. */
+  private boolean inSplit(BlockMetaData block) {
+    long firstByte = block.getStartingPos();
+    return firstByte >= request.start() && firstByte - request.start() < request.length();
+  }
+
+  /** The vector of projected column {@code index}, with the leaves it holds bound to it. */
+  private ColumnVector createVector(int index, DataType sparkType) {
+    ColumnNode column = columns.get(index);
+    if (sparkType instanceof NullType) {
+      // Spark's writable vectors cannot hold NullType; a column of unknown type is always null
+      ConstantColumnVector nulls = new ConstantColumnVector(request.batchSize(), sparkType);
+      nulls.setNull();
+      leavesByColumn[index] = new int[0];
+      return nulls;
+    }
+    WritableColumnVector vector = new OnHeapColumnVector(request.batchSize(), sparkType);
+    vectors[index] = vector;
+    if (column instanceof Constant constant) {
+      ConstantWriter.fill(
+          vector,
+          constant.field().type(),
+          constant.value(),
+          request.batchSize(),
+          request.location());
+      vector.setIsConstant();
+    }
+    List<Integer> columnLeaves = new ArrayList<>();
+    bindTargets(column, vector, columnLeaves);
+    leavesByColumn[index] = columnLeaves.stream().mapToInt(Integer::intValue).toArray();
+    return vector;
   }
 
   /**
