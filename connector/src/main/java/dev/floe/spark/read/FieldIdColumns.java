@@ -1,5 +1,6 @@
 package dev.floe.spark.read;
 
+import dev.floe.table.NameMapping;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -11,29 +12,36 @@ import org.apache.parquet.schema.Type;
 
 /**
  * The Parquet columns that hold one value per row, by field id: primitives outside any list or map,
- * so that their row-group statistics and dictionaries speak of rows. Columns without ids are left
- * out, so a file resolved by name mapping is never pruned.
+ * so that their row-group statistics and dictionaries speak of rows. Ids are the file's, or, in a
+ * file written without ids, the table's name mapping's (as {@link ParquetColumnResolver} finds
+ * columns); columns with neither are left out.
  */
 final class FieldIdColumns {
   private final Map<Integer, String[]> pathsById = new HashMap<>();
 
-  FieldIdColumns(MessageType fileSchema) {
-    collect(fileSchema, new String[0]);
+  FieldIdColumns(MessageType fileSchema, NameMapping nameMapping) {
+    boolean byName = nameMapping != null && !ParquetColumnResolver.hasIds(fileSchema);
+    collect(fileSchema, new String[0], byName ? nameMapping : null, byName);
   }
 
-  private void collect(GroupType group, String[] prefix) {
+  private void collect(GroupType group, String[] prefix, NameMapping mapping, boolean byName) {
     for (Type field : group.getFields()) {
       if (field.isRepetition(Type.Repetition.REPEATED)) {
         continue;
       }
       String[] path = Arrays.copyOf(prefix, prefix.length + 1);
       path[prefix.length] = field.getName();
+      NameMapping.MappedField mapped = mapping == null ? null : mapping.find(field.getName());
+      Integer id =
+          byName
+              ? (mapped == null ? null : mapped.fieldId())
+              : (field.getId() == null ? null : field.getId().intValue());
       if (field.isPrimitive()) {
-        if (field.getId() != null) {
-          pathsById.put(field.getId().intValue(), path);
+        if (id != null) {
+          pathsById.put(id, path);
         }
       } else if (field.getLogicalTypeAnnotation() == null) {
-        collect(field.asGroupType(), path);
+        collect(field.asGroupType(), path, mapped == null ? null : mapped.nested(), byName);
       }
     }
   }

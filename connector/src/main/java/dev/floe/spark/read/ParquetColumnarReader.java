@@ -117,7 +117,8 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       batchColumns[index] = createVector(index, sparkSchema.fields()[index].dataType());
     }
     this.assembler = new NestedAssembler(levels, request.location());
-    FieldIdColumns idColumns = new FieldIdColumns(file.getFileMetaData().getSchema());
+    FieldIdColumns idColumns =
+        new FieldIdColumns(file.getFileMetaData().getSchema(), request.nameMapping());
     this.statistics = new RowGroupStatisticsEvaluator(request.residual(), idColumns);
     this.dictionaries = new RowGroupDictionaryEvaluator(request.residual(), idColumns);
     this.batch = new ColumnarBatch(batchColumns);

@@ -244,13 +244,16 @@ class TestRowGroupStatisticsSkipping {
   }
 
   @Test
-  void neverSkipsAFileResolvedByNames() throws IOException {
+  void usesTheNameMappingForFilesWithoutIds() throws IOException {
     Path file = write(false);
     NameMapping mapping =
         new NameMapping(List.of(new NameMapping.MappedField(1, List.of("id"), null)));
 
-    List<List<Object>> rows = read(file, bound(Operation.GT_EQ, "id", 5000), mapping);
+    List<List<Object>> mapped = read(file, bound(Operation.GT_EQ, "id", 5000), mapping);
+    List<List<Object>> unmappedColumn = read(file, bound(Operation.EQ, "name", "n00001"), mapping);
 
-    assertThat(rows).as("statistics of unmapped ids are not used").hasSize(ROWS);
+    assertKeepsMatches(mapped, i -> i >= 5000);
+    assertThat(mapped.size()).as("mapped column's statistics prune").isLessThan(ROWS / 2);
+    assertThat(unmappedColumn).as("a column the mapping lacks is never pruned on").hasSize(ROWS);
   }
 }
