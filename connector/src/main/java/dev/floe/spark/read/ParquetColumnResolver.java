@@ -347,7 +347,8 @@ final class ParquetColumnResolver {
     return kept;
   }
 
-  private static boolean hasIds(Type type) {
+  /** Whether any field of the file carries a field id. */
+  static boolean hasIds(Type type) {
     if (type.getId() != null) {
       return true;
     }
