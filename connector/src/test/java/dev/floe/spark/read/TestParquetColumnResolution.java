@@ -219,8 +219,8 @@ class TestParquetColumnResolution {
 
     assertThat(mapped.get(4)).as("columns found by mapped names").isEqualTo(Arrays.asList("b4", 4));
     assertThat(unmapped.get(4))
-        .as("without ids or mapping no column is found")
-        .isEqualTo(Arrays.asList(null, null));
+        .as("without ids or mapping, top-level columns take ids by position (Iceberg's fallback)")
+        .isEqualTo(Arrays.asList("b4", 4));
   }
 
   @Test
