@@ -15,6 +15,7 @@ final class AvroSeekableInput implements SeekableInput {
 
   private final InputFile file;
   private final long length;
+  private final int chunkSize;
   private byte[] chunk = new byte[0];
   private long chunkStart;
   private long position;
@@ -24,8 +25,13 @@ final class AvroSeekableInput implements SeekableInput {
    *     the storage
    */
   AvroSeekableInput(InputFile file, long length) {
+    this(file, length, CHUNK_SIZE);
+  }
+
+  AvroSeekableInput(InputFile file, long length, int chunkSize) {
     this.file = file;
     this.length = length > 0 ? length : file.length();
+    this.chunkSize = chunkSize;
   }
 
   @Override
@@ -57,7 +63,7 @@ final class AvroSeekableInput implements SeekableInput {
     }
     if (position < chunkStart || position >= chunkStart + chunk.length) {
       chunkStart = position;
-      chunk = file.readRange(position, (int) Math.min(CHUNK_SIZE, length - position));
+      chunk = file.readRange(position, (int) Math.min(chunkSize, length - position));
     }
     int available = (int) (chunkStart + chunk.length - position);
     int read = Math.min(count, available);
