@@ -3,7 +3,6 @@ package dev.floe.spark.read;
 import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
-import dev.floe.InvalidRequestException;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
 import dev.floe.spark.SparkSchemas;
@@ -160,24 +159,11 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   /**
    * Opens a split of a Parquet data file; reads the footer now.
    *
-   * @throws InvalidRequestException for ORC and Avro data files, which Floe does not read
    * @throws FileReadException when the file cannot be read
    * @throws CorruptTableException when it is not a valid Parquet file, or its columns do not
    *     convert to the table's types
    */
   public static ParquetColumnarReader open(FileIO io, FileReadRequest request) {
-    switch (request.format()) {
-      case PARQUET -> {}
-      case ORC ->
-          throw new InvalidRequestException(
-              "ORC data files are not supported: " + request.location());
-      case AVRO ->
-          throw new InvalidRequestException(
-              "Avro data files are not supported yet: " + request.location());
-      case PUFFIN ->
-          throw new InvalidRequestException(
-              "Puffin files hold no table rows; cannot read " + request.location());
-    }
     ParquetFileReader file;
     try {
       file =
