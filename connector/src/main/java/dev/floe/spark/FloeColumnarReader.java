@@ -2,7 +2,7 @@ package dev.floe.spark;
 
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
-import dev.floe.spark.read.ParquetColumnarReader;
+import dev.floe.spark.read.DataFileReaders;
 import dev.floe.table.NameMapping;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -38,7 +38,7 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
         return false;
       }
       ReadTask task = tasks.get(nextTask++);
-      current = ParquetColumnarReader.open(io, task.request(context, nameMapping));
+      current = DataFileReaders.open(io, task.request(context, nameMapping));
       splitsRead++;
     }
     batch = current.next();

@@ -10,8 +10,8 @@ import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.StructType;
 import dev.floe.table.TableMetadata;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -58,23 +58,22 @@ final class TaskConstants {
     return constants;
   }
 
-  /** The {@code _partition} struct: the file's values by partition field id, null elsewhere. */
-  private Map<Integer, Object> partitionStruct(List<PartitionField> fields, DataFile file) {
-    Map<Integer, Object> struct = new LinkedHashMap<>();
-    for (NestedField tableField : partitionType.fields()) {
-      struct.put(tableField.fieldId(), null);
-    }
+  /**
+   * The {@code _partition} struct, as the reader takes a struct constant: its values in the order
+   * of the table's partition type, the file's values where its spec has the field, null elsewhere.
+   */
+  private List<Object> partitionStruct(List<PartitionField> fields, DataFile file) {
+    Map<Integer, Object> byFieldId = new HashMap<>();
     for (int position = 0; position < fields.size(); position++) {
-      int fieldId = fields.get(position).fieldId();
-      NestedField tableField = partitionType.field(fieldId);
-      if (tableField != null) {
-        Object value = file.partition().get(position);
-        struct.put(
-            fieldId,
-            tableField.type() instanceof PrimitiveType type
-                ? ValueWidening.widen(value, type)
-                : value);
-      }
+      byFieldId.put(fields.get(position).fieldId(), file.partition().get(position));
+    }
+    List<Object> struct = new ArrayList<>(partitionType.fields().size());
+    for (NestedField tableField : partitionType.fields()) {
+      Object value = byFieldId.get(tableField.fieldId());
+      struct.add(
+          tableField.type() instanceof PrimitiveType type
+              ? ValueWidening.widen(value, type)
+              : value);
     }
     return struct;
   }

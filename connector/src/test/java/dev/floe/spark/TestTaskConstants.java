@@ -12,7 +12,6 @@ import dev.floe.table.Schema;
 import dev.floe.table.TableMetadata;
 import dev.floe.table.TableMetadataParser;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -95,13 +94,11 @@ class TestTaskConstants {
             MetadataColumns.SPEC_ID,
             MetadataColumns.partition(FloeTable.partitionType(METADATA)));
     Map<Integer, Object> constants = new TaskConstants(METADATA, projection).of(file(0, 7));
-    Map<Integer, Object> partition = new HashMap<>();
-    partition.put(1000, 7L);
-    partition.put(1001, null);
+    List<Object> partition = java.util.Arrays.asList(7L, null);
     assertThat(constants.get(MetadataColumns.FILE_PATH_ID)).isEqualTo("/t/data/f0.parquet");
     assertThat(constants.get(MetadataColumns.SPEC_ID_ID)).isEqualTo(0);
     assertThat(constants.get(MetadataColumns.PARTITION_ID))
-        .as("spec 0 has no category_trunc: null in _partition")
+        .as("values in the order of the table's partition type; spec 0 has no category_trunc")
         .isEqualTo(partition);
   }
 }

@@ -198,14 +198,14 @@ final class ColumnChunkReader {
     int offset = 0;
     allocateLevels(entries);
     if (maxRepetition > 0) {
-      requireRle(page.getRlEncoding(), "repetition");
-      offset = readPrefixedLevels(data, offset, maxRepetition, repetitions, entries);
+      offset =
+          readV1Levels(page.getRlEncoding(), data, offset, maxRepetition, repetitions, entries);
     }
     if (maxDefinition > 0) {
-      requireRle(page.getDlEncoding(), "definition");
-      offset = readPrefixedLevels(data, offset, maxDefinition, definitions, entries);
+      offset =
+          readV1Levels(page.getDlEncoding(), data, offset, maxDefinition, definitions, entries);
     }
-    openValues(page.getValueEncoding(), data, offset, data.length, entries);
+    openValues(page.getValueEncoding(), data, offset, data.length);
   }
 
   private void openV2(DataPageV2 page) throws IOException {
@@ -218,7 +218,7 @@ final class ColumnChunkReader {
       readLevels(page.getDefinitionLevels(), maxDefinition, definitions, entries);
     }
     byte[] data = page.getData().toByteArray();
-    openValues(page.getDataEncoding(), data, 0, data.length, entries);
+    openValues(page.getDataEncoding(), data, 0, data.length);
   }
 
   private void allocateLevels(int entries) {
@@ -233,10 +233,36 @@ final class ColumnChunkReader {
     pageIndex = 0;
   }
 
-  private void requireRle(Encoding encoding, String kind) {
-    if (encoding != Encoding.RLE) {
-      throw corrupt(kind + " levels use " + encoding + ", which Floe does not read", null);
+  /** Levels of a version 1 page: RLE with a length prefix, or the deprecated BIT_PACKED. */
+  private int readV1Levels(
+      Encoding encoding, byte[] data, int offset, int maximum, int[] target, int entries) {
+    @SuppressWarnings("deprecation")
+    boolean bitPacked = encoding == Encoding.BIT_PACKED;
+    if (bitPacked) {
+      return readBitPackedLevels(data, offset, maximum, target, entries);
     }
+    if (encoding != Encoding.RLE) {
+      throw corrupt("levels use " + encoding + ", which Parquet does not allow for levels", null);
+    }
+    return readPrefixedLevels(data, offset, maximum, target, entries);
+  }
+
+  /**
+   * The deprecated BIT_PACKED levels of old writers: no length prefix, values packed from the most
+   * significant bit of each byte.
+   */
+  static int readBitPackedLevels(byte[] data, int offset, int maximum, int[] target, int entries) {
+    int width = RunLengthBitPackedDecoder.bitWidth(maximum);
+    long bit = (long) offset * 8;
+    for (int index = 0; index < entries; index++) {
+      int value = 0;
+      for (int taken = 0; taken < width; taken++, bit++) {
+        int current = data[(int) (bit >>> 3)] & 0xFF;
+        value = (value << 1) | ((current >>> (7 - (int) (bit & 7))) & 1);
+      }
+      target[index] = value;
+    }
+    return offset + (int) (((long) entries * width + 7) / 8);
   }
 
   private static int readPrefixedLevels(
@@ -260,7 +286,7 @@ final class ColumnChunkReader {
         .read(target, 0, entries);
   }
 
-  private void openValues(Encoding encoding, byte[] data, int offset, int end, int entries) {
+  private void openValues(Encoding encoding, byte[] data, int offset, int end) {
     values =
         switch (encoding) {
           case PLAIN -> new PlainValuesDecoder(physical, typeLength, data, offset, end);

@@ -24,8 +24,19 @@ final class ConstantWriter {
 
   static void fill(
       WritableColumnVector vector, Type type, Object value, int count, String location) {
+    fill(vector, type, value, 0, count, location);
+  }
+
+  /** Writes the value into rows {@code [firstRow, firstRow + count)}. */
+  static void fill(
+      WritableColumnVector vector,
+      Type type,
+      Object value,
+      int firstRow,
+      int count,
+      String location) {
     if (value == null) {
-      vector.putNulls(0, count);
+      vector.putNulls(firstRow, count);
       return;
     }
     try {
@@ -35,11 +46,12 @@ final class ConstantWriter {
         for (int index = 0; index < struct.fields().size(); index++) {
           NestedField child = struct.fields().get(index);
           WritableColumnVector childVector = vector.getChild(index);
-          childVector.reserve(count);
+          childVector.reserve(firstRow + count);
           fill(
               childVector,
               child.type(),
               index < values.size() ? values.get(index) : null,
+              firstRow,
               count,
               location);
         }
@@ -48,7 +60,7 @@ final class ConstantWriter {
       if (!(type instanceof PrimitiveType primitive)) {
         throw new IllegalArgumentException("a constant " + type + " is not supported");
       }
-      for (int row = 0; row < count; row++) {
+      for (int row = firstRow; row < firstRow + count; row++) {
         put(vector, primitive, value, row);
       }
     } catch (ClassCastException | IllegalArgumentException | ArithmeticException wrong) {

@@ -16,8 +16,12 @@ final class DictionaryValuesDecoder implements ValuesDecoder {
 
   @Override
   public void read(int count, ValueSink sink, int row) {
+    if (buffer.length < count) {
+      buffer = new int[count];
+    }
+    ids.read(buffer, 0, count);
     for (int index = 0; index < count; index++) {
-      dictionary.emit(ids.next(), sink, row + index);
+      dictionary.emit(buffer[index], sink, row + index);
     }
   }
 

@@ -61,10 +61,14 @@ final class ParquetColumnResolver {
 
   static Resolution resolve(
       Schema projection,
-      MessageType fileSchema,
+      MessageType writtenSchema,
       Map<Integer, Object> constants,
       NameMapping nameMapping,
       String location) {
+    MessageType fileSchema =
+        nameMapping == null && !hasIds(writtenSchema)
+            ? withPositionalIds(writtenSchema)
+            : writtenSchema;
     ParquetColumnResolver resolver =
         new ParquetColumnResolver(fileSchema, constants, nameMapping, location);
     List<ColumnNode> columns = new ArrayList<>();
@@ -84,6 +88,20 @@ final class ParquetColumnResolver {
       }
     }
     return new Resolution(columns, resolver.leaves, resolver.requestedSchema());
+  }
+
+  /**
+   * A file written without field ids, in a table without a name mapping: Iceberg's fallback gives
+   * the top-level columns ids 1, 2, ... in file order (which assumes the table's columns were never
+   * reordered or dropped), and Floe reads such files the same way.
+   */
+  private static MessageType withPositionalIds(MessageType fileSchema) {
+    List<Type> fields = new ArrayList<>();
+    int ordinal = 1;
+    for (Type field : fileSchema.getFields()) {
+      fields.add(field.withId(ordinal++));
+    }
+    return new MessageType(fileSchema.getName(), fields);
   }
 
   private ColumnNode missing(NestedField field) {
@@ -347,7 +365,8 @@ final class ParquetColumnResolver {
     return kept;
   }
 
-  private static boolean hasIds(Type type) {
+  /** Whether any field of the file carries a field id. */
+  static boolean hasIds(Type type) {
     if (type.getId() != null) {
       return true;
     }

@@ -3,7 +3,6 @@ package dev.floe.spark.read;
 import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
-import dev.floe.InvalidRequestException;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
 import dev.floe.spark.SparkSchemas;
@@ -71,6 +70,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   private final int[][] leavesByColumn;
   private final NestedAssembler assembler;
   private final RowGroupStatisticsEvaluator statistics;
+  private final RowGroupDictionaryEvaluator dictionaries;
   private final ColumnarBatch batch;
 
   private int nextRowGroup;
@@ -87,11 +87,10 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     this.rowGroups = new ArrayList<>();
     long position = 0;
     for (int index = 0; index < blocks.size(); index++) {
-      BlockMetaData block = blocks.get(index);
+      // positions count the rows of every row group, also those of other splits
       firstRowPositions[index] = position;
-      position += block.getRowCount();
-      long firstByte = block.getStartingPos();
-      if (firstByte >= request.start() && firstByte - request.start() < request.length()) {
+      position += blocks.get(index).getRowCount();
+      if (inSplit(blocks.get(index))) {
         rowGroups.add(index);
       }
     }
@@ -114,59 +113,57 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     }
     ColumnVector[] batchColumns = new ColumnVector[columns.size()];
     for (int index = 0; index < columns.size(); index++) {
-      ColumnNode column = columns.get(index);
-      DataType sparkType = sparkSchema.fields()[index].dataType();
-      if (sparkType instanceof NullType) {
-        // Spark's writable vectors cannot hold NullType; a column of unknown type is always null
-        ConstantColumnVector nulls = new ConstantColumnVector(request.batchSize(), sparkType);
-        nulls.setNull();
-        batchColumns[index] = nulls;
-        leavesByColumn[index] = new int[0];
-        continue;
-      }
-      vectors[index] =
-          new OnHeapColumnVector(request.batchSize(), sparkSchema.fields()[index].dataType());
-      if (column instanceof Constant constant) {
-        ConstantWriter.fill(
-            vectors[index],
-            constant.field().type(),
-            constant.value(),
-            request.batchSize(),
-            request.location());
-        vectors[index].setIsConstant();
-      }
-      List<Integer> columnLeaves = new ArrayList<>();
-      bindTargets(column, vectors[index], columnLeaves);
-      leavesByColumn[index] = columnLeaves.stream().mapToInt(Integer::intValue).toArray();
-      batchColumns[index] = vectors[index];
+      batchColumns[index] = createVector(index, sparkSchema.fields()[index].dataType());
     }
     this.assembler = new NestedAssembler(levels, request.location());
-    this.statistics =
-        new RowGroupStatisticsEvaluator(request.residual(), file.getFileMetaData().getSchema());
+    FieldIdColumns idColumns =
+        new FieldIdColumns(file.getFileMetaData().getSchema(), request.nameMapping());
+    this.statistics = new RowGroupStatisticsEvaluator(request.residual(), idColumns);
+    this.dictionaries = new RowGroupDictionaryEvaluator(request.residual(), idColumns);
     this.batch = new ColumnarBatch(batchColumns);
+  }
+
+  /** Whether a row group's first byte (its first column chunk's) lies in the split. */
+  private boolean inSplit(BlockMetaData block) {
+    long firstByte = block.getStartingPos();
+    return firstByte >= request.start() && firstByte - request.start() < request.length();
+  }
+
+  /** The vector of projected column {@code index}, with the leaves it holds bound to it. */
+  private ColumnVector createVector(int index, DataType sparkType) {
+    ColumnNode column = columns.get(index);
+    if (sparkType instanceof NullType) {
+      // Spark's writable vectors cannot hold NullType; a column of unknown type is always null
+      ConstantColumnVector nulls = new ConstantColumnVector(request.batchSize(), sparkType);
+      nulls.setNull();
+      leavesByColumn[index] = new int[0];
+      return nulls;
+    }
+    WritableColumnVector vector = new OnHeapColumnVector(request.batchSize(), sparkType);
+    vectors[index] = vector;
+    if (column instanceof Constant constant) {
+      ConstantWriter.fill(
+          vector,
+          constant.field().type(),
+          constant.value(),
+          request.batchSize(),
+          request.location());
+      vector.setIsConstant();
+    }
+    List<Integer> columnLeaves = new ArrayList<>();
+    bindTargets(column, vector, columnLeaves);
+    leavesByColumn[index] = columnLeaves.stream().mapToInt(Integer::intValue).toArray();
+    return vector;
   }
 
   /**
    * Opens a split of a Parquet data file; reads the footer now.
    *
-   * @throws InvalidRequestException for ORC and Avro data files, which Floe does not read
    * @throws FileReadException when the file cannot be read
    * @throws CorruptTableException when it is not a valid Parquet file, or its columns do not
    *     convert to the table's types
    */
   public static ParquetColumnarReader open(FileIO io, FileReadRequest request) {
-    switch (request.format()) {
-      case PARQUET -> {}
-      case ORC ->
-          throw new InvalidRequestException(
-              "ORC data files are not supported: " + request.location());
-      case AVRO ->
-          throw new InvalidRequestException(
-              "Avro data files are not supported yet: " + request.location());
-      case PUFFIN ->
-          throw new InvalidRequestException(
-              "Puffin files hold no table rows; cannot read " + request.location());
-    }
     ParquetFileReader file;
     try {
       file =
@@ -216,25 +213,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       targets[leaf.index()] =
           new ColumnChunkReader.Target(
               new OnHeapColumnVector(request.batchSize(), DataTypes.IntegerType),
-              new ValueSink() {
-                @Override
-                public void putBoolean(int row, boolean value) {}
-
-                @Override
-                public void putInt(int row, int value) {}
-
-                @Override
-                public void putLong(int row, long value) {}
-
-                @Override
-                public void putFloat(int row, float value) {}
-
-                @Override
-                public void putDouble(int row, double value) {}
-
-                @Override
-                public void putBytes(int row, byte[] bytes, int offset, int length) {}
-              },
+              ValueSinkFactory.discarding(),
               leaf.slots().definition());
       return;
     }
@@ -270,6 +249,9 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   private void openRowGroup(int index) {
     BlockMetaData block = file.getRowGroups().get(index);
     if (block.getRowCount() == 0 || !statistics.rowsMightMatch(block)) {
+      return;
+    }
+    if (dictionaries.usesDictionaries() && !dictionariesMightMatch(index, block)) {
       return;
     }
     PageReadStore pages;
@@ -309,6 +291,23 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     }
     rowsLeftInRowGroup = block.getRowCount();
     nextPosition = firstRowPositions[index];
+  }
+
+  private boolean dictionariesMightMatch(int index, BlockMetaData block) {
+    try {
+      return dictionaries.rowsMightMatch(block, file.getDictionaryReader(block));
+    } catch (FloeException failure) {
+      throw failure;
+    } catch (RuntimeException failure) {
+      throw new FileReadException(
+          "Cannot read the dictionaries of row group "
+              + index
+              + " of "
+              + request.location()
+              + ": "
+              + failure.getMessage(),
+          failure);
+    }
   }
 
   /**

@@ -21,6 +21,22 @@ final class PlainValuesDecoder implements ValuesDecoder {
 
   @Override
   public void read(int count, ValueSink sink, int row) {
+    int width =
+        switch (type) {
+          case INT32, FLOAT -> 4;
+          case INT64, DOUBLE -> 8;
+          case BOOLEAN, INT96, FIXED_LEN_BYTE_ARRAY, BINARY -> 0;
+        };
+    if (width > 0) {
+      int start = buffer.position();
+      if (start + count * width > buffer.limit()) {
+        throw new IllegalStateException(count + " values past the page end");
+      }
+      if (sink.putPlain(type, row, count, data, start)) {
+        buffer.position(start + count * width);
+        return;
+      }
+    }
     switch (type) {
       case BOOLEAN -> {
         int base = buffer.position();

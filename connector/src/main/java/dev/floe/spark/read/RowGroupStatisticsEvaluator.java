@@ -7,22 +7,16 @@ import dev.floe.expr.Expression;
 import dev.floe.expr.Or;
 import dev.floe.expr.ValueComparators;
 import dev.floe.table.PrimitiveType;
-import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Map;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.ColumnOrder.ColumnOrderName;
-import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
-import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.apache.parquet.schema.Type;
 
 /**
  * Decides from a row group's column statistics (min, max, null count) whether some of its rows
@@ -47,28 +41,11 @@ final class RowGroupStatisticsEvaluator {
   static final boolean ROWS_CANNOT_MATCH = false;
 
   private final Expression residual;
-  private final Map<Integer, String[]> pathsById = new HashMap<>();
+  private final FieldIdColumns columns;
 
-  RowGroupStatisticsEvaluator(Expression residual, MessageType fileSchema) {
+  RowGroupStatisticsEvaluator(Expression residual, FieldIdColumns columns) {
     this.residual = residual;
-    collectPaths(fileSchema, new String[0]);
-  }
-
-  private void collectPaths(GroupType group, String[] prefix) {
-    for (Type field : group.getFields()) {
-      if (field.isRepetition(Type.Repetition.REPEATED)) {
-        continue;
-      }
-      String[] path = Arrays.copyOf(prefix, prefix.length + 1);
-      path[prefix.length] = field.getName();
-      if (field.isPrimitive()) {
-        if (field.getId() != null) {
-          pathsById.put(field.getId().intValue(), path);
-        }
-      } else if (field.getLogicalTypeAnnotation() == null) {
-        collectPaths(field.asGroupType(), path);
-      }
-    }
+    this.columns = columns;
   }
 
   boolean rowsMightMatch(BlockMetaData rowGroup) {
@@ -96,8 +73,7 @@ final class RowGroupStatisticsEvaluator {
 
   private boolean predicateMightMatch(BoundPredicate predicate, BlockMetaData rowGroup) {
     BoundReference reference = predicate.reference();
-    String[] path = pathsById.get(reference.fieldId());
-    ColumnChunkMetaData chunk = path == null ? null : chunk(rowGroup, path);
+    ColumnChunkMetaData chunk = columns.chunk(rowGroup, reference.fieldId());
     Statistics<?> statistics = chunk == null ? null : chunk.getStatistics();
     if (statistics == null || statistics.isEmpty()) {
       return ROWS_MIGHT_MATCH;
@@ -114,8 +90,8 @@ final class RowGroupStatisticsEvaluator {
     Object lower = null;
     Object upper = null;
     if (statistics.hasNonNullValue()) {
-      lower = bound(statistics.genericGetMin(), chunk, reference.type());
-      upper = bound(statistics.genericGetMax(), chunk, reference.type());
+      lower = floeValue(statistics.genericGetMin(), chunk.getPrimitiveType(), reference.type());
+      upper = floeValue(statistics.genericGetMax(), chunk.getPrimitiveType(), reference.type());
     }
     if (lower == null || upper == null) {
       return ROWS_MIGHT_MATCH;
@@ -158,12 +134,16 @@ final class RowGroupStatisticsEvaluator {
     return text.substring(0, text.offsetByCodePoints(0, codePoints));
   }
 
-  /** A statistics bound in Floe's representation of the table type, or null when unsafe. */
-  private static Object bound(Object value, ColumnChunkMetaData chunk, PrimitiveType tableType) {
+  /**
+   * A statistics bound or dictionary entry (as parquet-java gives it: Boolean, Integer, Long or
+   * Binary) in Floe's representation of the table type, or null when it cannot be compared safely
+   * with the table's values.
+   */
+  static Object floeValue(
+      Object value, org.apache.parquet.schema.PrimitiveType fileType, PrimitiveType tableType) {
     if (value == null) {
       return null;
     }
-    org.apache.parquet.schema.PrimitiveType fileType = chunk.getPrimitiveType();
     PrimitiveTypeName physical = fileType.getPrimitiveTypeName();
     LogicalTypeAnnotation logical = fileType.getLogicalTypeAnnotation();
     return switch (tableType.typeId()) {
@@ -219,14 +199,5 @@ final class RowGroupStatisticsEvaluator {
         || logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
         || (logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation integer
             && integer.isSigned());
-  }
-
-  private static ColumnChunkMetaData chunk(BlockMetaData rowGroup, String[] path) {
-    for (ColumnChunkMetaData chunk : rowGroup.getColumns()) {
-      if (Arrays.equals(chunk.getPath().toArray(), path)) {
-        return chunk;
-      }
-    }
-    return null;
   }
 }

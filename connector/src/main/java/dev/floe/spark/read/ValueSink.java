@@ -31,6 +31,19 @@ interface ValueSink {
     throw unexpected("binary");
   }
 
+  /**
+   * Copies {@code count} PLAIN (little-endian) values of the physical type straight into the vector
+   * when no conversion is needed; returns false, having done nothing, otherwise.
+   */
+  default boolean putPlain(
+      org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical,
+      int row,
+      int count,
+      byte[] data,
+      int offset) {
+    return false;
+  }
+
   private IllegalStateException unexpected(String physical) {
     return new IllegalStateException(
         getClass().getSimpleName() + " does not take " + physical + " values");

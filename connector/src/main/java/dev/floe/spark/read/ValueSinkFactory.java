@@ -56,6 +56,11 @@ final class ValueSinkFactory {
     };
   }
 
+  /** A sink that drops values, for leaves read only for their levels. */
+  static ValueSink discarding() {
+    return new DiscardingSink();
+  }
+
   private static boolean isBytes(PrimitiveTypeName physical) {
     return physical == PrimitiveTypeName.BINARY
         || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
@@ -126,6 +131,26 @@ final class ValueSinkFactory {
     };
   }
 
+  private static final class DiscardingSink implements ValueSink {
+    @Override
+    public void putBoolean(int row, boolean value) {}
+
+    @Override
+    public void putInt(int row, int value) {}
+
+    @Override
+    public void putLong(int row, long value) {}
+
+    @Override
+    public void putFloat(int row, float value) {}
+
+    @Override
+    public void putDouble(int row, double value) {}
+
+    @Override
+    public void putBytes(int row, byte[] bytes, int offset, int length) {}
+  }
+
   private static final class BooleanSink implements ValueSink {
     private final WritableColumnVector vector;
 
@@ -150,6 +175,13 @@ final class ValueSinkFactory {
     public void putInt(int row, int value) {
       vector.putInt(row, value);
     }
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      vector.putIntsLittleEndian(row, count, data, offset);
+      return true;
+    }
   }
 
   /** Longs scaled to micros: multiplied (millis, days) or floor-divided (nanos). */
@@ -173,6 +205,16 @@ final class ValueSinkFactory {
     public void putLong(int row, long value) {
       vector.putLong(row, Math.floorDiv(value, divisor) * multiplier);
     }
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      if (physical != PrimitiveTypeName.INT64 || multiplier != 1 || divisor != 1) {
+        return false;
+      }
+      vector.putLongsLittleEndian(row, count, data, offset);
+      return true;
+    }
   }
 
   private static final class FloatSink implements ValueSink {
@@ -185,6 +227,13 @@ final class ValueSinkFactory {
     @Override
     public void putFloat(int row, float value) {
       vector.putFloat(row, value);
+    }
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      vector.putFloatsLittleEndian(row, count, data, offset);
+      return true;
     }
   }
 
@@ -203,6 +252,16 @@ final class ValueSinkFactory {
     @Override
     public void putDouble(int row, double value) {
       vector.putDouble(row, value);
+    }
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      if (physical != PrimitiveTypeName.DOUBLE) {
+        return false;
+      }
+      vector.putDoublesLittleEndian(row, count, data, offset);
+      return true;
     }
   }
 

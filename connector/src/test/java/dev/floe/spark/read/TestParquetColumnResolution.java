@@ -219,8 +219,8 @@ class TestParquetColumnResolution {
 
     assertThat(mapped.get(4)).as("columns found by mapped names").isEqualTo(Arrays.asList("b4", 4));
     assertThat(unmapped.get(4))
-        .as("without ids or mapping no column is found")
-        .isEqualTo(Arrays.asList(null, null));
+        .as("without ids or mapping, top-level columns take ids by position (Iceberg's fallback)")
+        .isEqualTo(Arrays.asList("b4", 4));
   }
 
   @Test
@@ -235,16 +235,94 @@ class TestParquetColumnResolution {
   }
 
   @Test
-  void orcAndAvroFilesAreRejectedByName() {
-    FileReadRequest orc = request("/data/f.orc", FileFormat.ORC);
-    FileReadRequest avro = request("/data/f.avro", FileFormat.AVRO);
+  void readsSmallDecimalsStoredAsBytes() throws IOException {
+    MessageType schema =
+        Types.buildMessage()
+            .optional(
+                org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+            .length(5)
+            .as(LogicalTypeAnnotation.decimalType(2, 10))
+            .id(1)
+            .named("fixed")
+            .optional(BINARY)
+            .as(LogicalTypeAnnotation.decimalType(3, 7))
+            .id(2)
+            .named("binary")
+            .named("table");
+    SimpleGroupFactory factory = new SimpleGroupFactory(schema);
+    List<Group> rows = new ArrayList<>();
+    List<List<Object>> expected = new ArrayList<>();
+    for (int i = 0; i < ROWS; i++) {
+      long unscaled = (i % 2 == 0 ? 1 : -1) * (i * 123_456_789L % 9_999_999_999L);
+      byte[] fixed = new byte[5];
+      for (int index = 0; index < 5; index++) {
+        fixed[index] = (byte) (unscaled >> (8 * (4 - index)));
+      }
+      long small = -i * 1001L;
+      rows.add(
+          factory
+              .newGroup()
+              .append("fixed", org.apache.parquet.io.api.Binary.fromConstantByteArray(fixed))
+              .append(
+                  "binary",
+                  org.apache.parquet.io.api.Binary.fromConstantByteArray(
+                      java.math.BigInteger.valueOf(small).toByteArray())));
+      expected.add(Arrays.asList(BigDecimal.valueOf(unscaled, 2), BigDecimal.valueOf(small, 3)));
+    }
+    Path file = ParquetFiles.write(directory.resolve("decimals.parquet"), schema, rows, b -> b);
+    Schema projection =
+        schema(
+            NestedField.optional(1, "fixed", PrimitiveType.decimal(10, 2)),
+            NestedField.optional(2, "binary", PrimitiveType.decimal(7, 3)));
 
-    assertThatThrownBy(() -> ParquetColumnarReader.open(new LocalFileIO(), orc))
+    List<List<Object>> read = ParquetFiles.readRows(ParquetFiles.request(file, projection));
+
+    assertThat(read).as("decimals of up to 18 digits held as longs and ints").isEqualTo(expected);
+  }
+
+  @Test
+  void readsThroughHadoopFileIO() throws IOException {
+    Path file = write(WITH_IDS);
+    FileReadRequest request =
+        ParquetFiles.request(
+            file, schema(optional(2, "b", TypeId.STRING)), Map.of(), null, 0, Long.MAX_VALUE, 20);
+    FileReadRequest viaUri =
+        new FileReadRequest(
+            file.toUri().toString(),
+            FileFormat.PARQUET,
+            0,
+            Long.MAX_VALUE,
+            0,
+            request.projection(),
+            Map.of(),
+            null,
+            Expression.alwaysTrue(),
+            20);
+
+    List<String> values = new ArrayList<>();
+    try (ParquetColumnarReader reader =
+        ParquetColumnarReader.open(new dev.floe.io.HadoopFileIO(Map.of()), viaUri)) {
+      while (reader.hasNext()) {
+        org.apache.spark.sql.vectorized.ColumnarBatch batch = reader.next();
+        for (int row = 0; row < batch.numRows(); row++) {
+          values.add(batch.column(0).getUTF8String(row).toString());
+        }
+      }
+    }
+
+    assertThat(values)
+        .as("all rows through Hadoop's file system")
+        .hasSize(ROWS)
+        .startsWith("b0", "b1");
+  }
+
+  @Test
+  void orcFilesAreRejectedByName() {
+    FileReadRequest orc = request("/data/f.orc", FileFormat.ORC);
+
+    assertThatThrownBy(() -> DataFileReaders.open(new LocalFileIO(), orc))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage("ORC data files are not supported: /data/f.orc");
-    assertThatThrownBy(() -> ParquetColumnarReader.open(new LocalFileIO(), avro))
-        .isInstanceOf(InvalidRequestException.class)
-        .hasMessage("Avro data files are not supported yet: /data/f.avro");
   }
 
   @Test

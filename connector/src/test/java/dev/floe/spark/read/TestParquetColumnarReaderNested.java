@@ -401,7 +401,8 @@ class TestParquetColumnarReaderNested {
   void prunesNestedFieldsAndFillsMissingOnes() throws IOException {
     Path file =
         ParquetFiles.write(directory.resolve("nested.parquet"), FILE_SCHEMA, rows(), b -> b);
-    NestedField missing = NestedField.optional(99, "z", PrimitiveType.of(TypeId.LONG));
+    NestedField missing =
+        new NestedField(99, "z", false, PrimitiveType.of(TypeId.LONG), null, 7L, 7L);
     NestedField yAndMissing =
         NestedField.optional(
             2,
@@ -421,11 +422,11 @@ class TestParquetColumnarReaderNested {
 
     for (int i = 0; i < ROWS; i++) {
       List<Object> point = point(i);
-      List<Object> expectedPoint = point == null ? null : Arrays.asList(point.get(1), null);
+      List<Object> expectedPoint = point == null ? null : Arrays.asList(point.get(1), 7L);
       List<Object> expectedOuter = outer(i) == null ? null : Arrays.asList((Object) null);
       assertThat(rows.get(i))
           .as(
-              "row %s: y kept, z null; outer present or null by the file though none of its columns is read",
+              "row %s: y kept, z its initial default; outer present or null by the file though none of its columns is read",
               i)
           .isEqualTo(Arrays.asList(expectedPoint, expectedOuter));
     }

@@ -181,6 +181,60 @@ class TestRowGroupStatisticsSkipping {
   }
 
   @Test
+  void skipsRowGroupsWhoseDictionariesLackTheValue() throws IOException {
+    Path file = writeDictionaryFile();
+
+    List<List<Object>> absentString = read(file, bound(Operation.EQ, "name", "f"), null);
+    List<List<Object>> absentInt = read(file, bound(Operation.EQ, "empty", 50), null);
+    List<List<Object>> oneGroup = read(file, bound(Operation.EQ, "name", "x3"), null);
+    List<List<Object>> orPresent =
+        read(
+            file,
+            Expression.or(bound(Operation.EQ, "name", "f"), bound(Operation.EQ, "empty", 100)),
+            null);
+
+    assertThat(absentString)
+        .as("'f' lies within every row group's bounds, in no dictionary")
+        .isEmpty();
+    assertThat(absentInt).as("50 lies within the bounds 0..100, in no dictionary").isEmpty();
+    assertKeepsMatches(oneGroup, i -> i % 2 == 1 && i / 1000 == 3);
+    assertThat(oneGroup.size()).as("only row groups holding x3").isLessThan(ROWS / 2);
+    assertKeepsMatches(orPresent, i -> i % 2 == 1);
+  }
+
+  /** name is "even" or "x<i / 1000>", empty is 0 or 100: bounds overlap, dictionaries differ. */
+  private Path writeDictionaryFile() throws IOException {
+    MessageType schema =
+        Types.buildMessage()
+            .required(INT32)
+            .id(1)
+            .named("id")
+            .optional(BINARY)
+            .as(LogicalTypeAnnotation.stringType())
+            .id(2)
+            .named("name")
+            .optional(INT32)
+            .id(4)
+            .named("empty")
+            .named("table");
+    SimpleGroupFactory factory = new SimpleGroupFactory(schema);
+    List<Group> rows = new ArrayList<>();
+    for (int i = 0; i < ROWS; i++) {
+      rows.add(
+          factory
+              .newGroup()
+              .append("id", i)
+              .append("name", i % 2 == 0 ? "even" : "x" + (i / 1000))
+              .append("empty", i % 2 == 0 ? 0 : 100));
+    }
+    return ParquetFiles.write(
+        directory.resolve("dictionary.parquet"),
+        schema,
+        rows,
+        b -> b.withRowGroupSize(4 * 1024L).withDictionaryEncoding(true));
+  }
+
+  @Test
   void neverSkipsOnFloatBounds() throws IOException {
     Path file = write(true);
 
@@ -190,13 +244,16 @@ class TestRowGroupStatisticsSkipping {
   }
 
   @Test
-  void neverSkipsAFileResolvedByNames() throws IOException {
+  void usesTheNameMappingForFilesWithoutIds() throws IOException {
     Path file = write(false);
     NameMapping mapping =
         new NameMapping(List.of(new NameMapping.MappedField(1, List.of("id"), null)));
 
-    List<List<Object>> rows = read(file, bound(Operation.GT_EQ, "id", 5000), mapping);
+    List<List<Object>> mapped = read(file, bound(Operation.GT_EQ, "id", 5000), mapping);
+    List<List<Object>> unmappedColumn = read(file, bound(Operation.EQ, "name", "n00001"), mapping);
 
-    assertThat(rows).as("statistics of unmapped ids are not used").hasSize(ROWS);
+    assertKeepsMatches(mapped, i -> i >= 5000);
+    assertThat(mapped.size()).as("mapped column's statistics prune").isLessThan(ROWS / 2);
+    assertThat(unmappedColumn).as("a column the mapping lacks is never pruned on").hasSize(ROWS);
   }
 }

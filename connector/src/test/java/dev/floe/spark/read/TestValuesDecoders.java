@@ -214,6 +214,28 @@ class TestValuesDecoders {
   }
 
   @Test
+  void deprecatedBitPackedLevels() throws IOException {
+    int maximum = 5;
+    org.apache.parquet.column.values.bitpacking.BitPackingValuesWriter writer =
+        new org.apache.parquet.column.values.bitpacking.BitPackingValuesWriter(
+            maximum, 64, 1 << 20, HEAP);
+    int[] expected = new int[37];
+    for (int index = 0; index < expected.length; index++) {
+      expected[index] = (index * 7) % (maximum + 1);
+      writer.writeInteger(expected[index]);
+    }
+    byte[] bytes = writer.getBytes().toByteArray();
+    byte[] prefixed = new byte[bytes.length + 2];
+    System.arraycopy(bytes, 0, prefixed, 2, bytes.length);
+
+    int[] decoded = new int[expected.length];
+    int end = ColumnChunkReader.readBitPackedLevels(prefixed, 2, maximum, decoded, expected.length);
+
+    assertThat(decoded).as("levels").isEqualTo(expected);
+    assertThat(end).as("the levels end where the writer stopped").isEqualTo(prefixed.length);
+  }
+
+  @Test
   void plainByteArrayPastThePageEndIsAnError() {
     byte[] data = {10, 0, 0, 0, 'a', 'b'};
 
