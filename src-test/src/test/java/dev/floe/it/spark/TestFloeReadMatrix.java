@@ -3,7 +3,6 @@ package dev.floe.it.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,11 +14,10 @@ class TestFloeReadMatrix extends ReadMatrixContract {
   }
 
   /**
-   * Kept out of the matrix until it passes: Floe's task constants give {@code _partition} as a map
-   * by partition field id, and its columnar constant writer expects a struct's values as a list in
-   * field order, so the read fails with "constant {1000=null, ...} does not fit type StructType".
+   * {@code _partition}, the union of every spec's fields with nulls where a file's spec lacks one:
+   * it once failed on every partitioned table (the task constants gave a map by field id where the
+   * columnar constant writer expected a list in field order).
    */
-  @Disabled("Floe defect: _partition constant is a Map, ConstantWriter expects a List")
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"part_identity", "evolved_partitioning"})
   void partitionMetadataColumnEqualsIcebergs(String name) {
