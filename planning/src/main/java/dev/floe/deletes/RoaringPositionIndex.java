@@ -100,16 +100,32 @@ final class RoaringPositionIndex implements PositionIndex {
   private static void forEachRunOfKey(
       int key, RoaringBitmap bitmap, long low, long highExclusive, RunMerger merger) {
     long base = (long) key << 32;
+    long finalRunStart = finalRunStart(bitmap);
     long from = low;
     while (from < highExclusive) {
       long runStart = bitmap.nextValue((int) from);
       if (runStart < 0 || runStart >= highExclusive) {
         return;
       }
-      long runEnd = Math.min(bitmap.nextAbsentValue((int) runStart), highExclusive);
+      long runEnd =
+          runStart >= finalRunStart
+              ? highExclusive
+              : Math.min(bitmap.nextAbsentValue((int) runStart), highExclusive);
       merger.accept(base + runStart, base + runEnd);
       from = runEnd;
     }
+  }
+
+  /**
+   * Where the run reaching the key's last position (2^32 - 1) starts, or 2^32 if there is none.
+   * RoaringBitmap 0.9.45 asserts when asked for an absent value past its last one, so that run's
+   * end is never asked for.
+   */
+  private static long finalRunStart(RoaringBitmap bitmap) {
+    if (!bitmap.contains(-1)) {
+      return KEY_SPAN;
+    }
+    return bitmap.getLongCardinality() == KEY_SPAN ? 0 : bitmap.previousAbsentValue(-1) + 1;
   }
 
   static int keyOf(long position) {
