@@ -1,13 +1,9 @@
 package dev.floe.expr;
 
 import dev.floe.manifest.PartitionValues;
-import dev.floe.table.PartitionField;
 import dev.floe.table.PartitionSpec;
-import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
-import dev.floe.table.TypeId;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -30,23 +26,16 @@ import java.util.Objects;
  * {@code x = null}: its rows are all null and none matches under SQL's semantics.
  */
 public final class ResidualEvaluator {
-  private static final long MICROS_PER_DAY = 86_400_000_000L;
-  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
-
+  private final PartitionSpec spec;
   private final Expression filter;
   private final int partitionSize;
-  private final Map<Integer, Integer> positionsByFieldId;
-  private final Map<BoundPredicate, Expression> inclusiveProjections;
-  private final Map<BoundPredicate, Expression> strictProjections;
+  private final Map<BoundPredicate, PartitionEvaluator> inclusiveProjections;
+  private final Map<BoundPredicate, PartitionEvaluator> strictProjections;
 
   private ResidualEvaluator(PartitionSpec spec, Schema schema, Expression filter) {
+    this.spec = spec;
     this.filter = filter;
     this.partitionSize = spec.fields().size();
-    this.positionsByFieldId = new HashMap<>();
-    List<PartitionField> fields = spec.fields();
-    for (int position = 0; position < fields.size(); position++) {
-      positionsByFieldId.put(fields.get(position).fieldId(), position);
-    }
     this.inclusiveProjections = new HashMap<>();
     this.strictProjections = new HashMap<>();
     if (!spec.isUnpartitioned()) {
@@ -95,8 +84,10 @@ public final class ResidualEvaluator {
       project(projections, or.left());
       project(projections, or.right());
     } else if (expression instanceof BoundPredicate predicate) {
-      inclusiveProjections.put(predicate, projections.inclusive(predicate));
-      strictProjections.put(predicate, projections.strict(predicate));
+      // a projection holds for a partition exactly when the partition evaluator says it might
+      inclusiveProjections.put(
+          predicate, new PartitionEvaluator(spec, projections.inclusive(predicate)));
+      strictProjections.put(predicate, new PartitionEvaluator(spec, projections.strict(predicate)));
     } else if (!(expression instanceof Expression.Constant)) {
       throw new IllegalArgumentException(
           "Cannot compute residuals of "
@@ -113,53 +104,15 @@ public final class ResidualEvaluator {
       return Expression.or(residual(or.left(), partition), residual(or.right(), partition));
     }
     if (expression instanceof BoundPredicate predicate) {
-      Expression strict = strictProjections.get(predicate);
-      if (strict != null && holds(strict, partition)) {
+      PartitionEvaluator strict = strictProjections.get(predicate);
+      if (strict != null && strict.rowsMightMatch(partition)) {
         return Expression.alwaysTrue();
       }
-      Expression inclusive = inclusiveProjections.get(predicate);
-      if (inclusive != null && !holds(inclusive, partition)) {
+      PartitionEvaluator inclusive = inclusiveProjections.get(predicate);
+      if (inclusive != null && !inclusive.rowsMightMatch(partition)) {
         return Expression.alwaysFalse();
       }
     }
     return expression;
-  }
-
-  /** Whether a projection (predicates on partition fields, and, or) holds for the partition. */
-  private boolean holds(Expression projection, PartitionValues partition) {
-    if (projection instanceof Expression.Constant constant) {
-      return constant == Expression.Constant.TRUE;
-    }
-    if (projection instanceof And and) {
-      return holds(and.left(), partition) && holds(and.right(), partition);
-    }
-    if (projection instanceof Or or) {
-      return holds(or.left(), partition) || holds(or.right(), partition);
-    }
-    BoundPredicate predicate = (BoundPredicate) projection;
-    BoundReference field = predicate.reference();
-    Object value = partition.get(positionsByFieldId.get(field.fieldId()));
-    return predicate.test(widen(field.type(), value));
-  }
-
-  /** A partition value written before its source column was promoted, in the column's type. */
-  private static Object widen(PrimitiveType type, Object value) {
-    TypeId typeId = type.typeId();
-    if (value instanceof Integer number) {
-      if (typeId == TypeId.LONG) {
-        return number.longValue();
-      }
-      // format v3 promotes date to timestamp: the value is a day, read as its midnight
-      if (typeId == TypeId.TIMESTAMP) {
-        return number * MICROS_PER_DAY;
-      }
-      if (typeId == TypeId.TIMESTAMP_NS) {
-        return number * NANOS_PER_DAY;
-      }
-    }
-    if (value instanceof Float single && typeId == TypeId.DOUBLE) {
-      return single.doubleValue();
-    }
-    return value;
   }
 }
