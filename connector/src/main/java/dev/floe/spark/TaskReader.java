@@ -42,7 +42,7 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
       NameMapping nameMapping,
       DeleteLoader deletes,
       ReadTask task) {
-    TaskDeletes loaded = deletes.load(task.task().file(), task.task().deletes());
+    TaskDeletes loaded = deletes.load(task.task());
     Schema decoded = decodedSchema(context.projection(), context.readSchema(), loaded);
     BatchProjection projection =
         BatchProjection.of(context.projection(), decoded, context.batchSize());

@@ -60,6 +60,11 @@ public final class DeleteCache {
     evict();
   }
 
+  /** The bound in bytes; 0 when caching is off. */
+  public synchronized long maxBytes() {
+    return maxBytes;
+  }
+
   /** How many values were loaded rather than found: for tests and metrics. */
   public synchronized long loads() {
     return loads;

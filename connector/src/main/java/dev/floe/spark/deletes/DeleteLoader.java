@@ -13,6 +13,7 @@ import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.FileContent;
 import dev.floe.manifest.FileFormat;
+import dev.floe.scan.FileScanTask;
 import dev.floe.spark.read.DataFileReaders;
 import dev.floe.spark.read.FileReadRequest;
 import dev.floe.table.NameMapping;
@@ -55,6 +56,7 @@ public final class DeleteLoader {
   private final NameMapping nameMapping;
   private final DeleteCache cache;
   private final int batchSize;
+  private final StreamedEqualityDeletes streamed;
 
   /**
    * @param table the table's name, for messages
@@ -74,10 +76,20 @@ public final class DeleteLoader {
     this.nameMapping = nameMapping;
     this.cache = cache;
     this.batchSize = batchSize;
+    this.streamed = new StreamedEqualityDeletes(io, nameMapping, batchSize, this::equalityRows);
   }
 
-  /** The loaded deletes of {@code file}, from the delete files its task carries. */
+  /** The loaded deletes of a task's split. */
+  public TaskDeletes load(FileScanTask task) {
+    return load(task.file(), task.deletes(), task.start(), task.length());
+  }
+
+  /** The loaded deletes of the whole of {@code file}. */
   public TaskDeletes load(DataFile file, List<DeleteFile> deletes) {
+    return load(file, deletes, 0, file.fileSizeInBytes());
+  }
+
+  private TaskDeletes load(DataFile file, List<DeleteFile> deletes, long start, long length) {
     if (deletes.isEmpty()) {
       return TaskDeletes.none();
     }
@@ -86,12 +98,33 @@ public final class DeleteLoader {
     for (DeleteFile delete : deletes) {
       switch (delete.content()) {
         case POSITION_DELETES -> positions.add(positionsOf(file, delete));
-        case EQUALITY_DELETES -> equalityDeletes.add(equalityDeletesOf(file, delete));
+        case EQUALITY_DELETES -> {
+          List<NestedField> fields = equalityFields(file, delete);
+          if (fitsInMemory(delete, fields)) {
+            equalityDeletes.add(equalityDeletesOf(delete, fields));
+          } else {
+            positions.add(
+                streamed.positions(file, start, length, delete, fields, where(file, delete)));
+          }
+        }
         case DATA ->
             throw new IllegalStateException("A data file among the deletes of " + file.location());
       }
     }
     return new TaskDeletes(PositionIndex.union(positions), equalityDeletes);
+  }
+
+  /**
+   * Whether an equality delete file's rows, held as a set, stay within the cache's bound (the
+   * default bound when caching is off); larger files are streamed past the data instead.
+   */
+  private boolean fitsInMemory(DeleteFile delete, List<NestedField> fields) {
+    long bound = cache.maxBytes() > 0 ? cache.maxBytes() : DeleteCache.DEFAULT_MAX_BYTES;
+    return delete.recordCount() <= bound / EqualityKeyReader.estimatedKeySize(fields);
+  }
+
+  private String where(DataFile file, DeleteFile delete) {
+    return "of " + delete.location() + " to " + file.location() + " (table " + table + ")";
   }
 
   private PositionIndex positionsOf(DataFile file, DeleteFile delete) {
@@ -169,8 +202,7 @@ public final class DeleteLoader {
     return builder.build();
   }
 
-  private EqualityDeleteSet equalityDeletesOf(DataFile file, DeleteFile delete) {
-    List<NestedField> fields = equalityFields(file, delete);
+  private EqualityDeleteSet equalityDeletesOf(DeleteFile delete, List<NestedField> fields) {
     String types =
         fields.stream()
             .map(field -> field.fieldId() + ":" + field.type())
@@ -181,8 +213,13 @@ public final class DeleteLoader {
         EqualityDeleteSet::sizeInBytes);
   }
 
+  /** The equality columns of a delete file's rows, in the order of {@code fields}. */
+  private CloseableIterator<ColumnarBatch> equalityRows(
+      DeleteFile delete, List<NestedField> fields) {
+    return open(delete, new Schema(0, fields, Set.of()), Expression.alwaysTrue());
+  }
+
   private EqualityDeleteSet readEqualityDeletes(DeleteFile delete, List<NestedField> fields) {
-    Schema projection = new Schema(0, fields, Set.of());
     int[] columns = new int[fields.size()];
     for (int index = 0; index < columns.length; index++) {
       columns[index] = index;
@@ -190,8 +227,7 @@ public final class DeleteLoader {
     EqualityKeyReader keys =
         EqualityKeyReader.of(fields, columns, "of " + delete.location() + " (table " + table + ")");
     Set<Object> deleted = new HashSet<>();
-    try (CloseableIterator<ColumnarBatch> batches =
-        open(delete, projection, Expression.alwaysTrue())) {
+    try (CloseableIterator<ColumnarBatch> batches = equalityRows(delete, fields)) {
       while (batches.hasNext()) {
         ColumnarBatch batch = batches.next();
         for (int row = 0; row < batch.numRows(); row++) {
