@@ -107,7 +107,8 @@ public final class DeleteCache {
     long bytes = size.applyAsLong(value);
     synchronized (this) {
       loading.remove(key);
-      if (bytes <= maxBytes) {
+      // bound 0 disables caching, even of a value estimated at 0 bytes
+      if (maxBytes > 0 && bytes <= maxBytes) {
         entries.put(key, new Entry(value, bytes));
         totalBytes += bytes;
         evict();
