@@ -89,6 +89,8 @@ class TestBatchProjection {
     for (int index = 0; index < vectors.length; index++) {
       vectors[index] = new OnHeapColumnVector(BATCH_SIZE, sparkSchema.fields()[index].dataType());
     }
+    // 0 + 1 + .. + 5 tag elements
+    vectors[6].arrayData().reserve(16);
     int tagOffset = 0;
     for (int row = 0; row < ROWS; row++) {
       vectors[0].putInt(row, row);
