@@ -95,8 +95,10 @@ public final class DeleteCache {
       return (T) awaitLoad(pending);
     }
     T value;
+    long bytes;
     try {
       value = load.get();
+      bytes = size.applyAsLong(value);
     } catch (RuntimeException | Error failure) {
       synchronized (this) {
         loading.remove(key);
@@ -104,7 +106,6 @@ public final class DeleteCache {
       pending.completeExceptionally(failure);
       throw failure;
     }
-    long bytes = size.applyAsLong(value);
     synchronized (this) {
       loading.remove(key);
       // bound 0 disables caching, even of a value estimated at 0 bytes

@@ -33,17 +33,18 @@ import org.roaringbitmap.RoaringBitmap;
 /**
  * Delete files written as Iceberg writes them: Parquet with parquet-java and Avro with the Avro
  * library, field ids in the file schema; deletion vectors as a Puffin blob written by hand after
- * the Puffin spec. Also the manifest entries that describe them.
+ * the Puffin spec. Also the manifest entries that describe them. Public for the reader's tests in
+ * {@code dev.floe.spark}.
  */
-final class DeleteFiles {
+public final class DeleteFiles {
   /** The spec's reserved field ids of a position delete file's columns. */
-  static final int FILE_PATH_ID = Integer.MAX_VALUE - 101;
+  public static final int FILE_PATH_ID = Integer.MAX_VALUE - 101;
 
-  static final int POS_ID = Integer.MAX_VALUE - 102;
+  public static final int POS_ID = Integer.MAX_VALUE - 102;
 
   private DeleteFiles() {}
 
-  static Path writeParquet(
+  public static Path writeParquet(
       Path file,
       MessageType schema,
       List<Group> rows,
@@ -59,7 +60,7 @@ final class DeleteFiles {
     return file;
   }
 
-  static Path writeAvro(Path file, String schemaJson, List<GenericRecord> records)
+  public static Path writeAvro(Path file, String schemaJson, List<GenericRecord> records)
       throws IOException {
     org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(schemaJson);
     try (DataFileWriter<GenericRecord> writer =
@@ -72,14 +73,18 @@ final class DeleteFiles {
     return file;
   }
 
-  static DataFile dataFile(String location, long recordCount) {
+  public static DataFile dataFile(String location, long recordCount) {
+    return dataFile(location, recordCount, 1024);
+  }
+
+  public static DataFile dataFile(String location, long recordCount, long size) {
     return new DataFile(
         location,
         FileFormat.PARQUET,
         0,
         PartitionValues.EMPTY,
         recordCount,
-        1024,
+        size,
         ColumnMetrics.EMPTY,
         null,
         null,
@@ -89,7 +94,7 @@ final class DeleteFiles {
         1L);
   }
 
-  static DeleteFile positionDeletes(Path file, FileFormat format, long recordCount)
+  public static DeleteFile positionDeletes(Path file, FileFormat format, long recordCount)
       throws IOException {
     return deleteFile(
         FileContent.POSITION_DELETES,
@@ -100,7 +105,7 @@ final class DeleteFiles {
         List.of());
   }
 
-  static DeleteFile equalityDeletes(
+  public static DeleteFile equalityDeletes(
       Path file, FileFormat format, long recordCount, List<Integer> equalityIds)
       throws IOException {
     return deleteFile(
@@ -112,7 +117,7 @@ final class DeleteFiles {
         equalityIds);
   }
 
-  static DeleteFile deleteFile(
+  public static DeleteFile deleteFile(
       FileContent content,
       String location,
       FileFormat format,
@@ -143,7 +148,7 @@ final class DeleteFiles {
    * Writes a Puffin file holding one {@code deletion-vector-v1} blob of {@code positions} for
    * {@code dataFile}, and returns its manifest entry.
    */
-  static DeleteFile writeDeletionVector(Path file, String dataFile, long... positions)
+  public static DeleteFile writeDeletionVector(Path file, String dataFile, long... positions)
       throws IOException {
     TreeMap<Integer, RoaringBitmap> bitmaps = new TreeMap<>();
     for (long position : positions) {

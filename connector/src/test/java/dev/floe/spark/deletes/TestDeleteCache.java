@@ -149,6 +149,34 @@ class TestDeleteCache {
     assertThat(cache.get(A, () -> "other", ignored -> 1)).isEqualTo("recovered");
   }
 
+  /**
+   * Regression: a failure of the size estimate (after the load) left the key marked as loading
+   * forever, so every later ask for it waited on a load that would never complete.
+   */
+  @Test
+  void failedSizeEstimateIsRethrownAndDoesNotBlockTheKey() throws Exception {
+    DeleteCache cache = new DeleteCache(100);
+
+    assertThatThrownBy(
+            () ->
+                cache.get(
+                    A,
+                    () -> "loaded",
+                    value -> {
+                      throw new IllegalStateException("Cannot size the deletes of " + value);
+                    }))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("Cannot size the deletes of loaded");
+
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    try {
+      Future<String> next = thread.submit(() -> cache.get(A, () -> "again", value -> 1));
+      assertThat(next.get(10, TimeUnit.SECONDS)).as("the next ask loads again").isEqualTo("again");
+    } finally {
+      thread.shutdownNow();
+    }
+  }
+
   @Test
   void twoThreadsAskingOneKeyLoadOnce() throws Exception {
     DeleteCache cache = new DeleteCache(100);
