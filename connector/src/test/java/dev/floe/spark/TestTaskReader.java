@@ -2,6 +2,7 @@ package dev.floe.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.DataFile;
@@ -87,6 +88,7 @@ class TestTaskReader {
   private DataFile dataFile;
   private DeleteFile positionDeletes;
   private DeleteFile nameDeletes;
+  private DeleteFile everyThird;
 
   /** Row i: id i, name "n<i>" except null at row 13. */
   @BeforeEach
@@ -137,6 +139,11 @@ class TestTaskReader {
   }
 
   private TaskReader open(Schema projection, List<DeleteFile> deletes, long start, long length) {
+    return open(projection, deletes, Expression.alwaysTrue(), start, length);
+  }
+
+  private TaskReader open(
+      Schema projection, List<DeleteFile> deletes, Expression residual, long start, long length) {
     ScanContext context =
         new ScanContext(TABLE, READ_SCHEMA, projection, null, BATCH_SIZE, 1 << 20);
     DeleteLoader loader =
@@ -144,7 +151,9 @@ class TestTaskReader {
             new LocalFileIO(), TABLE, READ_SCHEMA, null, new DeleteCache(1 << 20), BATCH_SIZE);
     ReadTask task =
         new ReadTask(
-            new FileScanTask(dataFile, deletes, Expression.alwaysTrue(), start, length), Map.of());
+            new FileScanTask(
+                dataFile, deletes, Binder.bind(READ_SCHEMA, residual, true), start, length),
+            Map.of());
     return TaskReader.open(new LocalFileIO(), context, null, loader, task);
   }
 
@@ -236,8 +245,11 @@ class TestTaskReader {
         .containsExactlyElementsOf(LongStream.range(0, ROWS).boxed().toList());
   }
 
-  @Test
-  void splitStartingAtALaterRowGroupAppliesFilePositions() throws IOException {
+  /**
+   * Replaces the data file by 3000 rows (id = position) in several row groups and returns their
+   * footer entries; {@link #everyThird} deletes every third position.
+   */
+  private List<BlockMetaData> writeBigFile() throws IOException {
     // many rows in several row groups; delete every third position
     SimpleGroupFactory groups = new SimpleGroupFactory(DATA_SCHEMA);
     List<Group> rows = new ArrayList<>();
@@ -257,7 +269,7 @@ class TestTaskReader {
       positionRows.add(
           positions.newGroup().append("file_path", dataPath.toString()).append("pos", position));
     }
-    DeleteFile everyThird =
+    everyThird =
         DeleteFiles.positionDeletes(
             DeleteFiles.writeParquet(
                 directory.resolve("pos-big.parquet"), POSITION_SCHEMA, positionRows, b -> b),
@@ -272,6 +284,12 @@ class TestTaskReader {
       rowGroups = footer.getRowGroups();
     }
     assertThat(rowGroups).as("several row groups").hasSizeGreaterThan(2);
+    return rowGroups;
+  }
+
+  @Test
+  void splitStartingAtALaterRowGroupAppliesFilePositions() throws IOException {
+    List<BlockMetaData> rowGroups = writeBigFile();
     long splitStart = rowGroups.get(1).getStartingPos();
     long firstRow = rowGroups.get(0).getRowCount();
 
@@ -292,5 +310,115 @@ class TestTaskReader {
     assertThat(ids)
         .as("every live row after the first row group")
         .hasSize((int) LongStream.range(firstRow, 3000).filter(id -> id % 3 != 0).count());
+  }
+
+  @Test
+  void rowGroupsSkippedByTheResidualKeepFilePositions() throws IOException {
+    List<BlockMetaData> rowGroups = writeBigFile();
+    long secondGroupStart = rowGroups.get(0).getRowCount();
+    long thirdGroupStart = secondGroupStart + rowGroups.get(1).getRowCount();
+
+    List<Long> ids =
+        firstColumn(
+            read(
+                open(
+                    new Schema(1, List.of(ID), Set.of()),
+                    List.of(everyThird),
+                    Expression.greaterThanOrEqual("id", thirdGroupStart),
+                    0,
+                    dataFile.fileSizeInBytes())));
+
+    assertThat(ids.get(0))
+        .as("the first two row groups are skipped by their statistics")
+        .isGreaterThanOrEqualTo(thirdGroupStart);
+    assertThat(ids)
+        .as("deleted positions removed after skipped row groups (ids equal file positions)")
+        .allSatisfy(id -> assertThat(id % 3).isNotZero());
+    assertThat(ids)
+        .as("every live row from the third row group on")
+        .hasSize((int) LongStream.range(thirdGroupStart, 3000).filter(id -> id % 3 != 0).count());
+  }
+
+  /**
+   * Regression: the Avro reader took each projected column's value from the record at the column's
+   * index in the projection, while it decodes records with the file's field order. An equality
+   * column the query did not select is decoded after the projected ones, so with two string columns
+   * the query's column showed the other column's values and the delete check read the wrong column.
+   */
+  @Test
+  void avroDataFileWithAnUnselectedEqualityColumnBeforeTheProjectedOne() throws IOException {
+    NestedField code = NestedField.optional(3, "code", PrimitiveType.of(TypeId.STRING));
+    NestedField label = NestedField.optional(4, "label", PrimitiveType.of(TypeId.STRING));
+    Schema readSchema = new Schema(1, List.of(code, label), Set.of());
+    String schemaJson =
+        """
+        {"type": "record", "name": "row", "fields": [
+          {"name": "code", "type": ["null", "string"], "default": null, "field-id": 3},
+          {"name": "label", "type": ["null", "string"], "default": null, "field-id": 4}
+        ]}""";
+    org.apache.avro.Schema avroSchema = new org.apache.avro.Schema.Parser().parse(schemaJson);
+    List<org.apache.avro.generic.GenericRecord> records = new ArrayList<>();
+    for (String[] values : new String[][] {{"c1", "one"}, {"c2", "two"}, {"c3", "three"}}) {
+      var record = new org.apache.avro.generic.GenericData.Record(avroSchema);
+      record.put("code", values[0]);
+      record.put("label", values[1]);
+      records.add(record);
+    }
+    Path data = DeleteFiles.writeAvro(directory.resolve("data.avro"), schemaJson, records);
+    DataFile avroData =
+        new DataFile(
+            data.toString(),
+            FileFormat.AVRO,
+            0,
+            dev.floe.manifest.PartitionValues.EMPTY,
+            3,
+            Files.size(data),
+            dev.floe.manifest.ColumnMetrics.EMPTY,
+            null,
+            null,
+            null,
+            null,
+            1L,
+            1L);
+    String deleteJson =
+        """
+        {"type": "record", "name": "delete", "fields": [
+          {"name": "code", "type": ["null", "string"], "default": null, "field-id": 3}
+        ]}""";
+    var deleteRecord =
+        new org.apache.avro.generic.GenericData.Record(
+            new org.apache.avro.Schema.Parser().parse(deleteJson));
+    deleteRecord.put("code", "c2");
+    DeleteFile byCode =
+        DeleteFiles.equalityDeletes(
+            DeleteFiles.writeAvro(directory.resolve("eq.avro"), deleteJson, List.of(deleteRecord)),
+            FileFormat.AVRO,
+            1,
+            List.of(3));
+    Schema projection = new Schema(1, List.of(label), Set.of());
+    ScanContext context = new ScanContext(TABLE, readSchema, projection, null, BATCH_SIZE, 1 << 20);
+    DeleteLoader loader =
+        new DeleteLoader(
+            new LocalFileIO(), TABLE, readSchema, null, new DeleteCache(1 << 20), BATCH_SIZE);
+    ReadTask task =
+        new ReadTask(
+            new FileScanTask(
+                avroData, List.of(byCode), Expression.alwaysTrue(), 0, avroData.fileSizeInBytes()),
+            Map.of());
+
+    List<String> labels = new ArrayList<>();
+    try (TaskReader reader = TaskReader.open(new LocalFileIO(), context, null, loader, task)) {
+      while (reader.hasNext()) {
+        ColumnarBatch batch = reader.next();
+        assertThat(batch.numCols()).as("only label").isEqualTo(1);
+        for (int row = 0; row < batch.numRows(); row++) {
+          labels.add(batch.column(0).getUTF8String(row).toString());
+        }
+      }
+    }
+
+    assertThat(labels)
+        .as("labels of the rows whose code is not c2")
+        .containsExactly("one", "three");
   }
 }

@@ -397,6 +397,53 @@ class TestDeleteLoader {
   }
 
   @Test
+  void avroEqualityDeletesOnTwoColumnsWithNulls() throws IOException {
+    Path file =
+        DeleteFiles.writeAvro(
+            directory.resolve("eq2.avro"),
+            AVRO_EQUALITY_SCHEMA,
+            avroEqualityRows(1, "a", null, "b", 3, null, null, null));
+
+    TaskDeletes deletes =
+        loader()
+            .load(
+                DeleteFiles.dataFile(FILE_A, 10),
+                List.of(DeleteFiles.equalityDeletes(file, FileFormat.AVRO, 4, List.of(2, 1))));
+
+    EqualityDeleteSet set = deletes.equalityDeletes().get(0);
+    assertThat(set.fields()).as("in equality_ids order").containsExactly(NAME, ID);
+    assertThat(set.keys())
+        .as("name first, promoted ids, nulls kept")
+        .containsExactlyInAnyOrder(
+            Arrays.asList(UTF8String.fromString("a"), 1L),
+            Arrays.asList(UTF8String.fromString("b"), null),
+            Arrays.asList(null, 3L),
+            Arrays.asList(null, null));
+  }
+
+  @Test
+  void parquetEqualityColumnsInAnotherOrderThanTheFile() throws IOException {
+    Path file =
+        DeleteFiles.writeParquet(
+            directory.resolve("eq-reordered.parquet"),
+            EQUALITY_SCHEMA,
+            equalityRows(1, "a", null, "b"),
+            builder -> builder);
+
+    TaskDeletes deletes =
+        loader()
+            .load(
+                DeleteFiles.dataFile(FILE_A, 10),
+                List.of(DeleteFiles.equalityDeletes(file, FileFormat.PARQUET, 2, List.of(2, 1))));
+
+    assertThat(deletes.equalityDeletes().get(0).keys())
+        .as("name first, then id")
+        .containsExactlyInAnyOrder(
+            Arrays.asList(UTF8String.fromString("a"), 1L),
+            Arrays.asList(UTF8String.fromString("b"), null));
+  }
+
+  @Test
   void equalityIdMissingFromTheReadSchemaIsRefused() throws IOException {
     Path file =
         DeleteFiles.writeParquet(
