@@ -33,6 +33,13 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * skipped unread); the rows of equality delete files, decoded to the table's column types.
  */
 public final class DeleteLoader {
+  /**
+   * The size up to which a partition-scoped position delete file is read whole: small files hold
+   * few row groups, so skipping by {@code file_path} bounds saves little, while reading them once
+   * saves a read per data file.
+   */
+  static final long WHOLE_FILE_LIMIT_BYTES = 8L << 20;
+
   private final FileIO io;
   private final String table;
   private final Schema readSchema;
@@ -40,6 +47,7 @@ public final class DeleteLoader {
   private final DeleteCache cache;
   private final int batchSize;
   private final StreamedEqualityDeletes streamed;
+  private final long wholeFileLimitBytes;
   private final PositionDeleteReader positionDeletes;
 
   /**
@@ -54,6 +62,22 @@ public final class DeleteLoader {
       NameMapping nameMapping,
       DeleteCache cache,
       int batchSize) {
+    this(io, table, readSchema, nameMapping, cache, batchSize, WHOLE_FILE_LIMIT_BYTES);
+  }
+
+  /**
+   * @param wholeFileLimitBytes partition-scoped position delete files up to this size are read
+   *     whole, once for all their data files; larger ones per data file, skipping row groups
+   */
+  DeleteLoader(
+      FileIO io,
+      String table,
+      Schema readSchema,
+      NameMapping nameMapping,
+      DeleteCache cache,
+      int batchSize,
+      long wholeFileLimitBytes) {
+    this.wholeFileLimitBytes = wholeFileLimitBytes;
     this.io = io;
     this.table = table;
     this.readSchema = readSchema;
@@ -132,33 +156,37 @@ public final class DeleteLoader {
       }
       return cache.get(
           new DeleteCache.Key("dv", delete.location(), String.valueOf(delete.contentOffset())),
-          () -> new DeletionVectorReader(io).read(delete),
+          () ->
+              positionDeletes.checkWithin(new DeletionVectorReader(io).read(delete), delete, file),
           PositionIndex::sizeInBytes);
     }
-    PositionIndex positions;
     if (delete.referencedDataFile() == null && wholeFileFitsInMemory(delete)) {
-      // a partition-scoped file serves every data file of its partition: read it once
-      positions =
+      // a partition-scoped file serves every data file of its partition: read it once, and check
+      // each data file's positions as it is looked up
+      PositionIndex positions =
           cache
               .get(
                   new DeleteCache.Key("positions-by-file", delete.location(), ""),
                   () -> positionDeletes.readAll(delete),
                   PositionDeleteReader.ByDataFile::sizeInBytes)
               .positionsOf(file.location());
-    } else {
-      positions =
-          cache.get(
-              new DeleteCache.Key("positions", delete.location(), file.location()),
-              () -> positionDeletes.read(delete, file.location()),
-              PositionIndex::sizeInBytes);
+      return positionDeletes.checkWithin(positions, delete, file);
     }
-    positionDeletes.checkWithin(positions, delete, file);
-    return positions;
+    return cache.get(
+        new DeleteCache.Key("positions", delete.location(), file.location()),
+        () ->
+            positionDeletes.checkWithin(
+                positionDeletes.read(delete, file.location()), delete, file),
+        PositionIndex::sizeInBytes);
   }
 
-  /** About 8 bytes a deleted position, path and map overhead included, against the bound. */
+  /**
+   * Whether to read a delete file whole: it is small, and its positions (about 8 bytes each, path
+   * and map overhead included) fit the cache's bound.
+   */
   private boolean wholeFileFitsInMemory(DeleteFile delete) {
-    return delete.recordCount() <= cache.maxBytes() / 8;
+    return delete.fileSizeInBytes() <= wholeFileLimitBytes
+        && delete.recordCount() <= cache.maxBytes() / 8;
   }
 
   private EqualityDeleteSet equalityDeletesOf(DeleteFile delete, List<NestedField> fields) {

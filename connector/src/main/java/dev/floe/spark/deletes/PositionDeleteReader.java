@@ -114,8 +114,10 @@ final class PositionDeleteReader {
   /**
    * Checks that {@code positions} lie within the data file's rows: a delete past the end names a
    * row the file does not have, so the delete file and the manifest disagree.
+   *
+   * @return {@code positions}
    */
-  void checkWithin(PositionIndex positions, DeleteFile delete, DataFile file) {
+  PositionIndex checkWithin(PositionIndex positions, DeleteFile delete, DataFile file) {
     long[] beyond = {-1};
     positions.forEachRunIn(
         file.recordCount(),
@@ -123,8 +125,12 @@ final class PositionDeleteReader {
         (runStart, runEnd) -> beyond[0] = beyond[0] < 0 ? runStart : beyond[0]);
     if (beyond[0] >= 0) {
       throw new CorruptTableException(
-          "Position delete file "
-              + delete.location()
+          (delete.isDeletionVector()
+                  ? "Deletion vector in "
+                      + delete.location()
+                      + " at offset "
+                      + delete.contentOffset()
+                  : "Position delete file " + delete.location())
               + " of table "
               + table
               + " deletes position "
@@ -135,6 +141,7 @@ final class PositionDeleteReader {
               + file.recordCount()
               + " rows");
     }
+    return positions;
   }
 
   private void scan(DeleteFile delete, Expression residual, RowConsumer consumer) {

@@ -62,7 +62,13 @@ class TestDeleteLoader {
 
   private DeleteCache cache = new DeleteCache(DeleteCache.DEFAULT_MAX_BYTES);
 
+  /** Reads position delete files per data file, skipping row groups, whatever their size. */
   private DeleteLoader loader() {
+    return new DeleteLoader(new LocalFileIO(), TABLE, READ_SCHEMA, null, cache, 64, 0);
+  }
+
+  /** Reads small partition-scoped position delete files whole, as executors do by default. */
+  private DeleteLoader wholeFileLoader() {
     return new DeleteLoader(new LocalFileIO(), TABLE, READ_SCHEMA, null, cache, 64);
   }
 
@@ -129,6 +135,31 @@ class TestDeleteLoader {
     assertThat(deleted(forB.positions())).as("positions of b").containsExactly(2L, 3L, 9L);
     assertThat(forA.equalityDeletes()).as("no equality deletes").isEmpty();
     assertThat(cache.loads()).as("one load per data file").isEqualTo(2);
+  }
+
+  @Test
+  void smallPartitionScopedFileIsReadOnceForAllItsDataFiles() throws IOException {
+    Path file =
+        DeleteFiles.writeParquet(
+            directory.resolve("pos.parquet"),
+            POSITION_SCHEMA,
+            positionRows(FILE_A, 1, FILE_A, 5, FILE_B, 2, FILE_B, 3, FILE_B, 9),
+            builder -> builder);
+    DeleteFile delete = DeleteFiles.positionDeletes(file, FileFormat.PARQUET, 5);
+
+    TaskDeletes forA = wholeFileLoader().load(DeleteFiles.dataFile(FILE_A, 10), List.of(delete));
+    TaskDeletes forB = wholeFileLoader().load(DeleteFiles.dataFile(FILE_B, 10), List.of(delete));
+    TaskDeletes forC = wholeFileLoader().load(DeleteFiles.dataFile(FILE_C, 10), List.of(delete));
+
+    assertThat(deleted(forA.positions())).as("positions of a").containsExactly(1L, 5L);
+    assertThat(deleted(forB.positions())).as("positions of b").containsExactly(2L, 3L, 9L);
+    assertThat(forC.isEmpty()).as("c is not named by the file").isTrue();
+    assertThat(cache.loads()).as("one load for the three data files").isEqualTo(1);
+    assertThatThrownBy(
+            () -> wholeFileLoader().load(DeleteFiles.dataFile(FILE_B, 9), List.of(delete)))
+        .as("the row count is checked per data file, also for a file read whole")
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining("deletes position 9 of " + FILE_B + ", which has 9 rows");
   }
 
   @Test
@@ -332,6 +363,23 @@ class TestDeleteLoader {
                 + FILE_B
                 + " but was planned for "
                 + FILE_A);
+  }
+
+  @Test
+  void deletionVectorPastTheDataFilesRowsIsCorrupt() throws IOException {
+    DeleteFile vector =
+        DeleteFiles.writeDeletionVector(directory.resolve("dv.puffin"), FILE_A, 3, 12);
+
+    assertThatThrownBy(() -> loader().load(DeleteFiles.dataFile(FILE_A, 10), List.of(vector)))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(
+            "Deletion vector in "
+                + vector.location()
+                + " at offset 4 of table "
+                + TABLE
+                + " deletes position 12 of "
+                + FILE_A
+                + ", which has 10 rows");
   }
 
   @Test
