@@ -35,13 +35,8 @@ public final class DeleteReadBenchmark {
       SparkSession spark = workspace.spark().session();
       spark.conf().set(ICEBERG_EXECUTOR_CACHE, Boolean.toString(settings.icebergExecutorCache()));
       DeleteTableWriter writer = new DeleteTableWriter(workspace.spark(), sizes, out);
-      List<DeleteBenchmarkTable> tables = new ArrayList<>();
-      tables.add(writer.base());
-      for (DeleteKind kind : settings.kinds()) {
-        for (int percent : settings.deletedPercents()) {
-          tables.add(writer.withDeletes(kind, percent));
-        }
-      }
+      List<DeleteBenchmarkTable> tables =
+          writer.prepare(settings.kinds(), settings.deletedPercents());
       ReadReportTable results = measure(spark, settings, tables, out);
       BenchmarkWorkspace.publish(report(settings, tables, results), sizes.markdownOutput(), out);
       problems = results.problems();
@@ -113,8 +108,9 @@ public final class DeleteReadBenchmark {
     text.append(
         String.format(
             Locale.ROOT,
-            "Each table: %,d rows written in %d Parquet files (zstd), columns `%s`, unpartitioned;"
-                + " the rows with `id %% (100 / percent) = 0` deleted. Spark %s, local[2], Java %s,"
+            "Each table: the same %,d rows in %d Parquet files (zstd, written once by Iceberg's"
+                + " Spark SQL), columns `%s`, unpartitioned; the rows with `id %% (100 / percent) ="
+                + " 0` deleted. Spark %s, local[2], Java %s,"
                 + " Iceberg executor cache for delete files %s. Median of %d runs after %d"
                 + " warm-up, ms [min-max]. Every answer was checked against the answer computed"
                 + " from the ids written and deleted.%n%n",

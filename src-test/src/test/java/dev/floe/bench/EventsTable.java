@@ -40,13 +40,7 @@ final class EventsTable {
       long rows,
       int files,
       Map<String, String> tableProperties) {
-    String properties =
-        tableProperties.isEmpty()
-            ? ""
-            : tableProperties.entrySet().stream()
-                .map(entry -> "'" + entry.getKey() + "'='" + entry.getValue() + "'")
-                .collect(Collectors.joining(", ", " TBLPROPERTIES (", ")"));
-    spark.sql("CREATE TABLE " + identifier + " (" + COLUMNS + ") USING iceberg" + properties);
+    create(spark, identifier, tableProperties);
     spark.sql(
         String.format(
             Locale.ROOT,
@@ -65,6 +59,18 @@ final class EventsTable {
             N_CYCLE,
             rows,
             files));
+  }
+
+  /** Creates the empty table {@code identifier}, unpartitioned, with these table properties. */
+  static void create(SparkSession spark, String identifier, Map<String, String> tableProperties) {
+    String properties =
+        tableProperties.isEmpty()
+            ? ""
+            : tableProperties.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(entry -> "'" + entry.getKey() + "'='" + entry.getValue() + "'")
+                .collect(Collectors.joining(", ", " TBLPROPERTIES (", ")"));
+    spark.sql("CREATE TABLE " + identifier + " (" + COLUMNS + ") USING iceberg" + properties);
   }
 
   /** The data files of a table, from Iceberg's {@code data_files} metadata table. */
