@@ -2,6 +2,8 @@ package dev.floe.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -101,7 +103,8 @@ public final class DeleteReadBenchmark {
   private static String report(
       DeleteBenchmarkSettings settings,
       List<DeleteBenchmarkTable> tables,
-      ReadReportTable results) {
+      ReadReportTable results,
+      String load) {
     ReadBenchmarkSettings sizes = settings.sizes();
     StringBuilder text = new StringBuilder();
     text.append("## Delete-heavy reads: Floe vs Iceberg's Spark reader\n\n");
@@ -132,7 +135,18 @@ public final class DeleteReadBenchmark {
               table.deletedPercent(),
               table.summary()));
     }
-    text.append('\n').append(results.markdown());
+    text.append('\n').append(load).append("\n\n").append(results.markdown());
     return text.toString();
+  }
+
+  /** The machine is shared: the report says how busy it was. */
+  private static String loadAverage() {
+    Path file = Path.of("/proc/loadavg");
+    try {
+      String[] fields = Files.readString(file).trim().split("\\s+");
+      return String.join(", ", fields[0], fields[1], fields[2]);
+    } catch (IOException | RuntimeException e) {
+      return "unknown (" + file + ": " + e.getMessage() + ")";
+    }
   }
 }

@@ -29,8 +29,7 @@ class TestFloeAppliesDeletes {
             + " TBLPROPERTIES ('format-version'='"
             + formatVersion
             + "', 'write.delete.mode'='merge-on-read')");
-    spark.sql(
-        "INSERT INTO " + table + " SELECT id, IF(id % 2 = 0, 'a', 'b') FROM range(0, 1000)");
+    spark.sql("INSERT INTO " + table + " SELECT id, IF(id % 2 = 0, 'a', 'b') FROM range(0, 1000)");
     spark.sql("DELETE FROM " + table + " WHERE id % 7 = 0 OR id BETWEEN 100 AND 199");
     spark.sql("DELETE FROM " + table + " WHERE id % 5 = 0");
     String location = SharedSpark.get().tableLocation("db", name).toString();
@@ -47,8 +46,6 @@ class TestFloeAppliesDeletes {
     ReadResult icebergMarked = ReadResult.of(iceberg.select("id", "_deleted"));
     assertThat(marked.rows()).as("every row, deleted ones marked").hasSize(1000);
     assertThat(marked.rowDifferences(icebergMarked)).as("rows with _deleted").isEmpty();
-    assertThat(floe.where("_deleted").count())
-        .as("deleted rows")
-        .isEqualTo(1000 - iceberg.count());
+    assertThat(floe.where("_deleted").count()).as("deleted rows").isEqualTo(1000 - iceberg.count());
   }
 }
