@@ -39,8 +39,16 @@ public final class DeleteReadBenchmark {
       DeleteTableWriter writer = new DeleteTableWriter(workspace.spark(), sizes, out);
       List<DeleteBenchmarkTable> tables =
           writer.prepare(settings.kinds(), settings.deletedPercents());
+      String loadBefore = loadAverage();
       ReadReportTable results = measure(spark, settings, tables, out);
-      BenchmarkWorkspace.publish(report(settings, tables, results), sizes.markdownOutput(), out);
+      String load =
+          "Load average (1, 5, 15 min) before the reads: "
+              + loadBefore
+              + "; after: "
+              + loadAverage()
+              + ".";
+      BenchmarkWorkspace.publish(
+          report(settings, tables, results, load), sizes.markdownOutput(), out);
       problems = results.problems();
       wrongAnswer = results.hasWrongAnswer();
     }
