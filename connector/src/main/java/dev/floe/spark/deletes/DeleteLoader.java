@@ -4,8 +4,6 @@ import dev.floe.CorruptTableException;
 import dev.floe.InvalidRequestException;
 import dev.floe.deletes.DeletionVectorReader;
 import dev.floe.deletes.PositionIndex;
-import dev.floe.deletes.PositionIndexBuilder;
-import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
@@ -18,10 +16,7 @@ import dev.floe.spark.read.DataFileReaders;
 import dev.floe.spark.read.FileReadRequest;
 import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
-import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
-import dev.floe.table.TypeId;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -29,9 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
-import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Loads the deletes of a data file with Floe's own readers, through the executor's {@link
@@ -40,16 +33,6 @@ import org.apache.spark.unsafe.types.UTF8String;
  * skipped unread); the rows of equality delete files, decoded to the table's column types.
  */
 public final class DeleteLoader {
-  /** The spec's reserved field ids of position delete files. */
-  static final NestedField DELETE_FILE_PATH =
-      NestedField.required(Integer.MAX_VALUE - 101, "file_path", PrimitiveType.of(TypeId.STRING));
-
-  static final NestedField DELETE_POSITION =
-      NestedField.required(Integer.MAX_VALUE - 102, "pos", PrimitiveType.of(TypeId.LONG));
-
-  private static final Schema POSITION_DELETE_SCHEMA =
-      new Schema(0, List.of(DELETE_FILE_PATH, DELETE_POSITION), Set.of());
-
   private final FileIO io;
   private final String table;
   private final Schema readSchema;
@@ -57,6 +40,7 @@ public final class DeleteLoader {
   private final DeleteCache cache;
   private final int batchSize;
   private final StreamedEqualityDeletes streamed;
+  private final PositionDeleteReader positionDeletes;
 
   /**
    * @param table the table's name, for messages
@@ -77,6 +61,9 @@ public final class DeleteLoader {
     this.cache = cache;
     this.batchSize = batchSize;
     this.streamed = new StreamedEqualityDeletes(io, nameMapping, batchSize, this::equalityRows);
+    this.positionDeletes =
+        new PositionDeleteReader(
+            table, (delete, residual) -> open(delete, PositionDeleteReader.SCHEMA, residual));
   }
 
   /** The loaded deletes of a task's split. */
@@ -148,58 +135,30 @@ public final class DeleteLoader {
           () -> new DeletionVectorReader(io).read(delete),
           PositionIndex::sizeInBytes);
     }
-    return cache.get(
-        new DeleteCache.Key("positions", delete.location(), file.location()),
-        () -> readPositions(file, delete),
-        PositionIndex::sizeInBytes);
+    PositionIndex positions;
+    if (delete.referencedDataFile() == null && wholeFileFitsInMemory(delete)) {
+      // a partition-scoped file serves every data file of its partition: read it once
+      positions =
+          cache
+              .get(
+                  new DeleteCache.Key("positions-by-file", delete.location(), ""),
+                  () -> positionDeletes.readAll(delete),
+                  PositionDeleteReader.ByDataFile::sizeInBytes)
+              .positionsOf(file.location());
+    } else {
+      positions =
+          cache.get(
+              new DeleteCache.Key("positions", delete.location(), file.location()),
+              () -> positionDeletes.read(delete, file.location()),
+              PositionIndex::sizeInBytes);
+    }
+    positionDeletes.checkWithin(positions, delete, file);
+    return positions;
   }
 
-  /** The positions of {@code file} in one position delete file, checked against its rows. */
-  private PositionIndex readPositions(DataFile file, DeleteFile delete) {
-    Expression onlyThisFile =
-        Binder.bind(
-            POSITION_DELETE_SCHEMA,
-            Expression.equal(DELETE_FILE_PATH.name(), file.location()),
-            true);
-    UTF8String target = UTF8String.fromBytes(file.location().getBytes(StandardCharsets.UTF_8));
-    PositionIndexBuilder builder = PositionIndex.builder();
-    try (CloseableIterator<ColumnarBatch> batches =
-        open(delete, POSITION_DELETE_SCHEMA, onlyThisFile)) {
-      while (batches.hasNext()) {
-        ColumnarBatch batch = batches.next();
-        ColumnVector paths = batch.column(0);
-        ColumnVector positions = batch.column(1);
-        for (int row = 0; row < batch.numRows(); row++) {
-          if (paths.isNullAt(row) || positions.isNullAt(row)) {
-            throw new CorruptTableException(
-                "Position delete file "
-                    + delete.location()
-                    + " of table "
-                    + table
-                    + " has a null file_path or pos");
-          }
-          if (target.equals(paths.getUTF8String(row))) {
-            long position = positions.getLong(row);
-            if (position < 0 || position >= file.recordCount()) {
-              throw new CorruptTableException(
-                  "Position delete file "
-                      + delete.location()
-                      + " of table "
-                      + table
-                      + " deletes position "
-                      + position
-                      + " of "
-                      + file.location()
-                      + ", which has "
-                      + file.recordCount()
-                      + " rows");
-            }
-            builder.add(position);
-          }
-        }
-      }
-    }
-    return builder.build();
+  /** About 8 bytes a deleted position, path and map overhead included, against the bound. */
+  private boolean wholeFileFitsInMemory(DeleteFile delete) {
+    return delete.recordCount() <= cache.maxBytes() / 8;
   }
 
   private EqualityDeleteSet equalityDeletesOf(DeleteFile delete, List<NestedField> fields) {
