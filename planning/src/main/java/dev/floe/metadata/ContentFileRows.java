@@ -4,6 +4,7 @@ import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
+import dev.floe.manifest.FileContent;
 import dev.floe.manifest.ManifestEntry;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.StructType;
@@ -50,12 +51,12 @@ final class ContentFileRows {
     row.add(file.recordCount());
     row.add(file.fileSizeInBytes());
     ColumnMetrics metrics = file.metrics();
-    row.add(orNull(metrics.columnSizes()));
-    row.add(orNull(metrics.valueCounts()));
-    row.add(orNull(metrics.nullValueCounts()));
-    row.add(orNull(metrics.nanValueCounts()));
-    row.add(orNull(metrics.lowerBounds()));
-    row.add(orNull(metrics.upperBounds()));
+    row.add(metricsMap(file, metrics.columnSizes()));
+    row.add(metricsMap(file, metrics.valueCounts()));
+    row.add(metricsMap(file, metrics.nullValueCounts()));
+    row.add(metricsMap(file, metrics.nanValueCounts()));
+    row.add(metricsMap(file, metrics.lowerBounds()));
+    row.add(metricsMap(file, metrics.upperBounds()));
     row.add(file.keyMetadata());
     row.add(file.splitOffsets().isEmpty() ? null : file.splitOffsets());
     if (file instanceof DeleteFile delete) {
@@ -77,7 +78,19 @@ final class ContentFileRows {
     return java.util.Collections.unmodifiableList(row);
   }
 
-  private static <V> Map<Integer, V> orNull(Map<Integer, V> map) {
-    return map.isEmpty() ? null : map;
+  /**
+   * A metrics map as Iceberg shows it: null when the manifest left it out. Floe's metrics do not
+   * tell a left-out map from an empty one, so this follows what Iceberg's writers record: every map
+   * of a data file that has metrics ({@code nan_value_counts} empty when no column is floating
+   * point), none for a file without metrics (a deletion vector), and only the non-empty maps of a
+   * position or equality delete file.
+   */
+  private static <V> Map<Integer, V> metricsMap(ContentFile file, Map<Integer, V> map) {
+    if (!map.isEmpty()) {
+      return map;
+    }
+    boolean dataWithMetrics =
+        file.content() == FileContent.DATA && !file.metrics().equals(ColumnMetrics.EMPTY);
+    return dataWithMetrics ? map : null;
   }
 }

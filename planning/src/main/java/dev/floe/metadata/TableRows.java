@@ -32,9 +32,19 @@ final class TableRows {
               snapshot.parentSnapshotId(),
               snapshot.operation(),
               snapshot.manifestList(),
-              snapshot.summary()));
+              summaryWithoutOperation(snapshot.summary())));
     }
     return rows;
+  }
+
+  /** Iceberg keeps the operation apart from the rest of the summary, in its own column. */
+  private static Map<String, String> summaryWithoutOperation(Map<String, String> summary) {
+    if (!summary.containsKey("operation")) {
+      return summary;
+    }
+    Map<String, String> rest = new java.util.HashMap<>(summary);
+    rest.remove("operation");
+    return rest;
   }
 
   /**
