@@ -9,8 +9,7 @@ import org.apache.spark.sql.connector.catalog.Table;
 /**
  * Iceberg's metadata tables of a Floe table, as Spark tables: {@code snapshots}, {@code history},
  * {@code refs}, {@code manifests}, {@code files}, {@code data_files}, {@code delete_files}, {@code
- * entries}, {@code partitions} and {@code metadata_log_entries}, with Iceberg's columns ({@code
- * readable_metrics} aside).
+ * entries}, {@code partitions} and {@code metadata_log_entries}, with Iceberg's columns.
  *
  * <pre>{@code
  * Table files = FloeMetadataTables.load(table, "files", options);   // lake.db.events.files

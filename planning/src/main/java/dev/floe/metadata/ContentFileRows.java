@@ -21,25 +21,56 @@ import java.util.Map;
  * record are null.
  */
 final class ContentFileRows {
+  /** The position of {@code column_sizes} in a files-table row without a partition column. */
+  private static final int FIRST_METRICS_MAP = 6;
+
+  private static final int METRICS_MAPS = 6;
+
   private final StructType partitionType;
   private final Map<Integer, PartitionSpec> specsById;
+  private final ReadableMetrics readableMetrics;
 
-  ContentFileRows(StructType partitionType, Map<Integer, PartitionSpec> specsById) {
+  ContentFileRows(
+      StructType partitionType,
+      Map<Integer, PartitionSpec> specsById,
+      ReadableMetrics readableMetrics) {
     this.partitionType = partitionType;
     this.specsById = Map.copyOf(specsById);
+    this.readableMetrics = readableMetrics;
   }
 
+  /** A row of the entries table: the entry, its file, the file's readable metrics. */
   List<Object> entryRow(ManifestEntry entry) {
     ContentFile file = entry.file();
+    List<Object> fileColumns = fileColumns(file);
     return TableRows.row(
         entry.status().id(),
         entry.snapshotId(),
         file.dataSequenceNumber(),
         file.fileSequenceNumber(),
-        fileRow(file));
+        fileColumns,
+        readableMetrics(fileColumns));
   }
 
+  /** A row of the files tables: the file, then its readable metrics. */
   List<Object> fileRow(ContentFile file) {
+    List<Object> row = new ArrayList<>(fileColumns(file));
+    row.add(readableMetrics(row));
+    return java.util.Collections.unmodifiableList(row);
+  }
+
+  @SuppressWarnings("unchecked") // the metrics maps fileColumns put there
+  private List<Object> readableMetrics(List<Object> fileColumns) {
+    int first = FIRST_METRICS_MAP + (partitionType.fields().isEmpty() ? 0 : 1);
+    List<Map<Integer, ?>> maps = new ArrayList<>(METRICS_MAPS);
+    for (int position = first; position < first + METRICS_MAPS; position++) {
+      maps.add((Map<Integer, ?>) fileColumns.get(position));
+    }
+    return readableMetrics.value(maps);
+  }
+
+  /** The columns of Iceberg's {@code data_file} struct. */
+  List<Object> fileColumns(ContentFile file) {
     List<Object> row = new ArrayList<>(22);
     row.add(file.content().id());
     row.add(file.location());

@@ -39,7 +39,10 @@ public final class MetadataSchemas {
 
   private MetadataSchemas() {}
 
-  /** The schema of metadata table {@code type} of the table described by {@code metadata}. */
+  /**
+   * The schema of metadata table {@code type} of the table described by {@code metadata}. The files
+   * and entries tables end with {@code readable_metrics}, built from the current schema.
+   */
   public static Schema of(MetadataTableType type, TableMetadata metadata) {
     switch (type) {
       case SNAPSHOTS:
@@ -100,14 +103,17 @@ public final class MetadataSchemas {
       case FILES:
       case DATA_FILES:
       case DELETE_FILES:
-        return schema(contentFileFields(partitionType(metadata)));
+        return withReadableMetrics(contentFileFields(partitionType(metadata)), metadata);
       case ENTRIES:
-        return schema(
-            required(0, "status", INT),
-            optional(1, "snapshot_id", LONG),
-            optional(3, "sequence_number", LONG),
-            optional(4, "file_sequence_number", LONG),
-            required(2, "data_file", new StructType(contentFileFields(partitionType(metadata)))));
+        return withReadableMetrics(
+            List.of(
+                required(0, "status", INT),
+                optional(1, "snapshot_id", LONG),
+                optional(3, "sequence_number", LONG),
+                optional(4, "file_sequence_number", LONG),
+                required(
+                    2, "data_file", new StructType(contentFileFields(partitionType(metadata))))),
+            metadata);
       case PARTITIONS:
         return partitionsSchema(partitionType(metadata));
     }
@@ -173,8 +179,8 @@ public final class MetadataSchemas {
   }
 
   /**
-   * The columns of a content file (Iceberg's {@code data_file} struct) without {@code
-   * readable_metrics}; the partition tuple is left out when the table has never been partitioned.
+   * The columns of a content file (Iceberg's {@code data_file} struct); the partition tuple is left
+   * out when the table has never been partitioned.
    */
   private static List<NestedField> contentFileFields(StructType partitionType) {
     List<NestedField> fields = new ArrayList<>();
@@ -202,6 +208,13 @@ public final class MetadataSchemas {
     fields.add(optional(144, "content_offset", LONG));
     fields.add(optional(145, "content_size_in_bytes", LONG));
     return fields;
+  }
+
+  /** {@code fields}, then {@code readable_metrics} of the table's current schema. */
+  private static Schema withReadableMetrics(List<NestedField> fields, TableMetadata metadata) {
+    List<NestedField> all = new ArrayList<>(fields);
+    all.add(ReadableMetrics.of(metadata.schema(), schema(fields).highestFieldId()).field());
+    return schema(all);
   }
 
   private static MapType map(int keyId, int valueId, Type key, Type value) {

@@ -142,7 +142,7 @@ public final class MetadataTable {
    * advances. Close it.
    */
   public CloseableIterator<List<Object>> rows(ManifestFile manifest) {
-    ContentFileRows files = new ContentFileRows(partitionType, table.metadata().specsById());
+    ContentFileRows files = contentFileRows();
     boolean entries = type == MetadataTableType.ENTRIES;
     CloseableIterator<ManifestEntry> source = open(manifest);
     return new CloseableIterator<>() {
@@ -174,6 +174,13 @@ public final class MetadataTable {
         source.close();
       }
     };
+  }
+
+  private ContentFileRows contentFileRows() {
+    TableMetadata metadata = table.metadata();
+    // the values of readable_metrics do not depend on the field ids the schema gives it
+    return new ContentFileRows(
+        partitionType, metadata.specsById(), ReadableMetrics.of(metadata.schema(), 0));
   }
 
   /** The {@code partitions} totals of the live entries of {@code manifest}. */

@@ -133,13 +133,21 @@ class TestMetadataTableRows {
   @Test
   void fileRowsLayPartitionsOutInTheTablesPartitionType() {
     ContentFileRows rows =
-        new ContentFileRows(MetadataSchemas.partitionType(metadata), metadata.specsById());
+        new ContentFileRows(
+            MetadataSchemas.partitionType(metadata),
+            metadata.specsById(),
+            ReadableMetrics.of(metadata.schema(), 0));
     List<Object> books = rows.fileRow(BOOKS_FILE);
     assertThat(books.subList(0, 5))
         .as("content, path, format, spec, partition with a null day: spec 0 has none")
         .containsExactly(0, BOOKS_FILE.location(), "PARQUET", 0, Arrays.asList("books", null));
     assertThat(books.get(10)).as("an empty nan_value_counts of a data file").isEqualTo(Map.of());
-    assertThat(books).as("one value per column").hasSize(21);
+    assertThat(books).as("one value per column, readable_metrics last").hasSize(22);
+    assertThat((List<?>) books.get(21))
+        .as("readable_metrics: category, id, ts by name; id's size, counts and decoded bounds")
+        .hasSize(3)
+        .element(1)
+        .isEqualTo(row(40L, 10L, 0L, null, 1L, 9L));
 
     List<Object> vector = rows.fileRow(BOOKS_DV);
     assertThat(vector.get(7)).as("a deletion vector records no metrics").isNull();
