@@ -38,6 +38,8 @@ final class FloeMetadataTable implements SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    // the snapshot was chosen from the options when the table was loaded; a path table gets the
+    // same options here, a catalog table none
     SparkSession spark = SparkSession.active();
     return () -> new MetadataScan(spark, table);
   }

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.spark.SparkStatusTracker;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -162,13 +163,32 @@ class TestFloeMetadataTables {
   }
 
   @Test
-  void partitionsOfManyManifestsAreTotalledInParallelTasks() {
-    long manifests = spark.read().format("floe").load(location(PARTITIONED) + "#manifests").count();
+  void manifestsAreReadInParallelTasks() {
+    int manifests =
+        (int) spark.read().format("floe").load(location(PARTITIONED) + "#manifests").count();
     assertThat(manifests).as("the partitioned fixture has several manifests").isGreaterThan(2);
     Dataset<Row> files = spark.read().format("floe").load(location(PARTITIONED) + "#files");
     assertThat(files.rdd().getNumPartitions())
-        .as("one task per manifest")
-        .isEqualTo((int) manifests);
+        .as("files: one task per manifest")
+        .isEqualTo(manifests);
+
+    String group = "floe-partitions-" + System.nanoTime();
+    spark.sparkContext().setJobGroup(group, "partitions of " + PARTITIONED, false);
+    try {
+      spark.read().format("floe").load(location(PARTITIONED) + "#partitions").collect();
+    } finally {
+      spark.sparkContext().clearJobGroup();
+    }
+    SparkStatusTracker tracker = spark.sparkContext().statusTracker();
+    List<Integer> taskCounts = new ArrayList<>();
+    for (int job : tracker.getJobIdsForGroup(group)) {
+      for (int stage : tracker.getJobInfo(job).get().stageIds()) {
+        taskCounts.add(tracker.getStageInfo(stage).get().numTasks());
+      }
+    }
+    assertThat(taskCounts)
+        .as("partitions: a Spark job totals each manifest in a task of its own")
+        .contains(manifests);
   }
 
   private static void assertSameRows(String what, Dataset<Row> floe, Dataset<Row> iceberg) {
