@@ -34,7 +34,7 @@ final class FloeBatch implements Batch {
     for (int index = 0; index < groups.size(); index++) {
       List<ReadTask> tasks = new ArrayList<>();
       for (FileScanTask task : groups.get(index).tasks()) {
-        tasks.add(new ReadTask(task, constants.of(task.file())));
+        tasks.add(new ReadTask(task, constants.of(task, context.readSchema())));
       }
       partitions[index] = new FloeInputPartition(TaskCodec.encodeTasks(tasks), tasks.size());
     }

@@ -1,8 +1,8 @@
 package dev.floe.spark;
 
-import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
-import dev.floe.spark.read.DataFileReaders;
+import dev.floe.spark.deletes.DeleteCache;
+import dev.floe.spark.deletes.DeleteLoader;
 import dev.floe.table.NameMapping;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -10,23 +10,36 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
-/** Reads an input partition's tasks one after the other, handing each batch to Spark. */
+/**
+ * Reads an input partition's tasks one after the other, handing each batch to Spark; see {@link
+ * TaskReader} for the stages of one task.
+ */
 final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
   private final FileIO io;
   private final ScanContext context;
   private final NameMapping nameMapping;
   private final List<ReadTask> tasks;
+  private final DeleteLoader deletes;
   private int nextTask;
-  private CloseableIterator<ColumnarBatch> current;
+  private TaskReader current;
   private ColumnarBatch batch;
   private long splitsRead;
   private long batchesRead;
+  private long deletedRowsOfClosedTasks;
 
   FloeColumnarReader(FileIO io, ScanContext context, List<ReadTask> tasks) {
     this.io = io;
     this.context = context;
     this.nameMapping = context.nameMapping();
     this.tasks = List.copyOf(tasks);
+    this.deletes =
+        new DeleteLoader(
+            io,
+            context.table(),
+            context.readSchema(),
+            nameMapping,
+            DeleteCache.shared(context.deleteCacheBytes()),
+            context.batchSize());
   }
 
   @Override
@@ -38,7 +51,7 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
         return false;
       }
       ReadTask task = tasks.get(nextTask++);
-      current = DataFileReaders.open(io, task.request(context, nameMapping));
+      current = TaskReader.open(io, context, nameMapping, deletes, task);
       splitsRead++;
     }
     batch = current.next();
@@ -58,7 +71,10 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
   public CustomTaskMetric[] currentMetricsValues() {
     return new CustomTaskMetric[] {
       new FloeMetrics.Value(FloeMetrics.SPLITS_READ, splitsRead),
-      new FloeMetrics.Value(FloeMetrics.BATCHES_READ, batchesRead)
+      new FloeMetrics.Value(FloeMetrics.BATCHES_READ, batchesRead),
+      new FloeMetrics.Value(
+          FloeMetrics.DELETED_ROWS,
+          deletedRowsOfClosedTasks + (current == null ? 0 : current.deletedRows()))
     };
   }
 
@@ -69,8 +85,9 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
 
   private void closeCurrent() {
     if (current != null) {
-      CloseableIterator<ColumnarBatch> closing = current;
+      TaskReader closing = current;
       current = null;
+      deletedRowsOfClosedTasks += closing.deletedRows();
       closing.close();
     }
   }

@@ -19,6 +19,7 @@ public final class FloeMetrics {
   static final String PLANNING_TIME = "planningTimeMs";
   static final String SPLITS_READ = "splitsRead";
   static final String BATCHES_READ = "batchesRead";
+  static final String DELETED_ROWS = "deletedRows";
 
   private FloeMetrics() {}
 
@@ -32,7 +33,8 @@ public final class FloeMetrics {
       new AttachedDeleteFiles(),
       new PlanningTime(),
       new SplitsRead(),
-      new BatchesRead()
+      new BatchesRead(),
+      new DeletedRows()
     };
   }
 
@@ -168,6 +170,21 @@ public final class FloeMetrics {
     @Override
     public String description() {
       return "batches read";
+    }
+  }
+
+  /**
+   * Rows that row-level deletes removed while reading (or marked, when {@code _deleted} is read).
+   */
+  public static final class DeletedRows extends CustomSumMetric {
+    @Override
+    public String name() {
+      return DELETED_ROWS;
+    }
+
+    @Override
+    public String description() {
+      return "rows deleted by row-level deletes";
     }
   }
 }

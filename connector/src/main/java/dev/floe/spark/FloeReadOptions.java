@@ -3,12 +3,14 @@ package dev.floe.spark;
 import dev.floe.InvalidRequestException;
 import dev.floe.catalog.Table;
 import dev.floe.scan.TableScan;
+import dev.floe.spark.deletes.DeleteCache;
 import dev.floe.spark.read.FileReadRequest;
 import dev.floe.table.SnapshotRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -34,6 +36,8 @@ import java.util.TreeSet;
  * @param splitSize {@code split-size} in bytes, or null for planning's default
  * @param fileOpenCost {@code file-open-cost} in bytes, or null for planning's default
  * @param batchSize {@code batch-size}: the most rows in one columnar batch
+ * @param deleteCacheSize {@code delete-cache-size}: the bound in bytes of each executor's cache of
+ *     loaded delete files (deletion vectors, position and equality deletes); 0 disables it
  */
 record FloeReadOptions(
     Long snapshotId,
@@ -42,7 +46,8 @@ record FloeReadOptions(
     String tag,
     Long splitSize,
     Long fileOpenCost,
-    int batchSize) {
+    int batchSize,
+    long deleteCacheSize) {
 
   static final String SNAPSHOT_ID = "snapshot-id";
   static final String AS_OF_TIMESTAMP = "as-of-timestamp";
@@ -51,20 +56,38 @@ record FloeReadOptions(
   static final String SPLIT_SIZE = "split-size";
   static final String FILE_OPEN_COST = "file-open-cost";
   static final String BATCH_SIZE = "batch-size";
+  static final String DELETE_CACHE_SIZE = "delete-cache-size";
   static final String SESSION_PREFIX = "spark.floe.read.";
   static final String BATCH_SIZE_PROPERTY = "read.parquet.vectorization.batch-size";
 
   /** The settings a session may give as {@code spark.floe.read.<name>}. */
-  static final List<String> SESSION_SETTINGS = List.of(SPLIT_SIZE, FILE_OPEN_COST, BATCH_SIZE);
+  static final List<String> SESSION_SETTINGS =
+      List.of(SPLIT_SIZE, FILE_OPEN_COST, BATCH_SIZE, DELETE_CACHE_SIZE);
 
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
 
   private static final List<String> FLOE_OPTIONS =
-      List.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG, SPLIT_SIZE, FILE_OPEN_COST, BATCH_SIZE);
+      List.of(
+          SNAPSHOT_ID,
+          AS_OF_TIMESTAMP,
+          BRANCH,
+          TAG,
+          SPLIT_SIZE,
+          FILE_OPEN_COST,
+          BATCH_SIZE,
+          DELETE_CACHE_SIZE);
 
   static final FloeReadOptions DEFAULTS =
-      new FloeReadOptions(null, null, null, null, null, null, FileReadRequest.DEFAULT_BATCH_SIZE);
+      new FloeReadOptions(
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          FileReadRequest.DEFAULT_BATCH_SIZE,
+          DeleteCache.DEFAULT_MAX_BYTES);
 
   FloeReadOptions {
     List<String> selectors = new ArrayList<>();
@@ -96,6 +119,12 @@ record FloeReadOptions(
     if (batchSize < 1) {
       throw new InvalidRequestException(
           BATCH_SIZE + " must be a positive number of rows: " + batchSize);
+    }
+    if (deleteCacheSize < 0) {
+      throw new InvalidRequestException(
+          DELETE_CACHE_SIZE
+              + " must be 0 (no cache) or a positive number of bytes: "
+              + deleteCacheSize);
     }
   }
 
@@ -145,7 +174,14 @@ record FloeReadOptions(
             firstOf(byName.get(FILE_OPEN_COST), sessionConf.get(SESSION_PREFIX + FILE_OPEN_COST))),
         batchSize == null
             ? FileReadRequest.DEFAULT_BATCH_SIZE
-            : Math.toIntExact(number(BATCH_SIZE, batchSize)));
+            : Math.toIntExact(number(BATCH_SIZE, batchSize)),
+        Objects.requireNonNullElse(
+            number(
+                DELETE_CACHE_SIZE,
+                firstOf(
+                    byName.get(DELETE_CACHE_SIZE),
+                    sessionConf.get(SESSION_PREFIX + DELETE_CACHE_SIZE))),
+            DeleteCache.DEFAULT_MAX_BYTES));
   }
 
   /**

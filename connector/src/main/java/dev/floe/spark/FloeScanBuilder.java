@@ -1,8 +1,6 @@
 package dev.floe.spark;
 
-import dev.floe.InvalidRequestException;
 import dev.floe.expr.Expression;
-import dev.floe.scan.FileScanTask;
 import dev.floe.scan.ScanPlan;
 import dev.floe.scan.ScanTaskGroup;
 import dev.floe.scan.TableScan;
@@ -110,7 +108,6 @@ final class FloeScanBuilder implements SupportsPushDownV2Filters, SupportsPushDo
     }
     Schema projection = withMetadataColumns(scan.projection());
     ScanPlan plan = scan.plan();
-    refuseRowLevelDeletes(plan);
     List<ScanTaskGroup> groups =
         scan.planGroups(plan, Math.max(1, spark.sparkContext().defaultParallelism()));
     ScanContext context =
@@ -119,34 +116,13 @@ final class FloeScanBuilder implements SupportsPushDownV2Filters, SupportsPushDo
             scan.schema(),
             projection,
             table.floeTable().metadata().properties().get(NameMapping.PROPERTY),
-            options.batchSize());
+            options.batchSize(),
+            options.deleteCacheSize());
     return new FloeScan(
         spark,
         table.floeTable(),
         context,
         new FloeScan.Planned(plan.report(), groups, scan.boundFilter()));
-  }
-
-  /**
-   * The reader does not apply row-level deletes yet; reading a file that has some would return rows
-   * the table has deleted, so such a scan fails instead, naming a file and its deletes.
-   */
-  private void refuseRowLevelDeletes(ScanPlan plan) {
-    for (FileScanTask task : plan.files()) {
-      if (!task.deletes().isEmpty()) {
-        throw new InvalidRequestException(
-            "Cannot read table "
-                + table.name()
-                + " with Floe yet: data file "
-                + task.file().location()
-                + " has "
-                + task.deletes().size()
-                + " row-level delete file(s) (the first is "
-                + task.deletes().get(0).location()
-                + "), and this version of Floe does not apply deletes while reading;"
-                + " read the table with Iceberg's reader, or compact its deletes away");
-      }
-    }
   }
 
   private Schema withMetadataColumns(Schema projection) {

@@ -30,11 +30,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * An Iceberg table as Spark sees it, at the snapshot its read options select: its schema is that
  * snapshot's (see {@link FloeDataSource}), and it offers the metadata columns {@code _file}, {@code
- * _pos}, {@code _spec_id} and {@code _partition}.
+ * _pos}, {@code _deleted}, {@code _spec_id} and {@code _partition}.
  */
 final class FloeTable implements SupportsRead, SupportsMetadataColumns {
   static final Set<String> METADATA_COLUMN_NAMES =
-      Set.of("_file", "_pos", "_spec_id", "_partition");
+      Set.of("_file", "_pos", "_deleted", "_spec_id", "_partition");
 
   private final dev.floe.catalog.Table table;
   private final FloeReadOptions options;
@@ -121,6 +121,7 @@ final class FloeTable implements SupportsRead, SupportsMetadataColumns {
     return List.of(
         MetadataColumns.FILE_PATH,
         MetadataColumns.ROW_POSITION,
+        MetadataColumns.IS_DELETED,
         MetadataColumns.SPEC_ID,
         MetadataColumns.partition(partitionType(table.metadata())));
   }

@@ -3,6 +3,7 @@ package dev.floe.spark;
 import dev.floe.scan.FileScanTask;
 import dev.floe.spark.read.FileReadRequest;
 import dev.floe.table.NameMapping;
+import dev.floe.table.Schema;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -19,15 +20,15 @@ record ReadTask(FileScanTask task, Map<Integer, Object> constants) {
     constants = Collections.unmodifiableMap(new HashMap<>(constants));
   }
 
-  /** The reader's request for this task. */
-  FileReadRequest request(ScanContext context, NameMapping nameMapping) {
+  /** The decoder's request for this task, producing the columns of {@code decoded}. */
+  FileReadRequest request(ScanContext context, NameMapping nameMapping, Schema decoded) {
     return new FileReadRequest(
         task.file().location(),
         task.file().format(),
         task.start(),
         task.length(),
         task.file().fileSizeInBytes(),
-        context.projection(),
+        decoded,
         constants,
         nameMapping,
         task.residual(),

@@ -12,15 +12,25 @@ import java.util.Objects;
  * @param projection the columns to produce, metadata columns included
  * @param nameMappingJson the table's {@link NameMapping#PROPERTY}, or null
  * @param batchSize the most rows in one batch
+ * @param deleteCacheBytes the bound of the executor's cache of loaded deletes
  */
 record ScanContext(
-    String table, Schema readSchema, Schema projection, String nameMappingJson, int batchSize) {
+    String table,
+    Schema readSchema,
+    Schema projection,
+    String nameMappingJson,
+    int batchSize,
+    long deleteCacheBytes) {
   ScanContext {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(readSchema, "readSchema");
     Objects.requireNonNull(projection, "projection");
     if (batchSize < 1) {
       throw new IllegalArgumentException("Batch size must be positive: " + batchSize);
+    }
+    if (deleteCacheBytes < 0) {
+      throw new IllegalArgumentException(
+          "The delete cache bound cannot be negative: " + deleteCacheBytes);
     }
   }
 

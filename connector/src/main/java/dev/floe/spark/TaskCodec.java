@@ -49,6 +49,7 @@ final class TaskCodec {
           SchemaCodec.write(out, context.projection());
           ValueCodec.writeNullableString(out, context.nameMappingJson());
           out.writeInt(context.batchSize());
+          out.writeLong(context.deleteCacheBytes());
         });
   }
 
@@ -62,7 +63,8 @@ final class TaskCodec {
               SchemaCodec.read(in),
               SchemaCodec.read(in),
               ValueCodec.readNullableString(in),
-              in.readInt());
+              in.readInt(),
+              in.readLong());
         });
   }
 

@@ -2,6 +2,8 @@ package dev.floe.spark;
 
 import dev.floe.expr.ValueWidening;
 import dev.floe.manifest.DataFile;
+import dev.floe.manifest.FileContent;
+import dev.floe.scan.FileScanTask;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NestedField;
 import dev.floe.table.PartitionField;
@@ -34,12 +36,35 @@ final class TaskConstants {
   }
 
   Map<Integer, Object> of(DataFile file) {
+    return of(file, null);
+  }
+
+  /**
+   * The constants of a task. A task with equality deletes may decode top-level columns of {@code
+   * readSchema} that the scan does not project (the delete stage compares them), so their identity
+   * partition values are included too, for files written without those columns.
+   */
+  Map<Integer, Object> of(FileScanTask task, Schema readSchema) {
+    boolean equalityDeletes =
+        task.deletes().stream()
+            .anyMatch(delete -> delete.content() == FileContent.EQUALITY_DELETES);
+    return of(task.file(), equalityDeletes ? readSchema : null);
+  }
+
+  private Map<Integer, Object> of(DataFile file, Schema helperColumns) {
     Map<Integer, Object> constants = new HashMap<>();
     PartitionSpec spec = metadata.spec(file.specId());
     List<PartitionField> fields = spec == null ? List.of() : spec.fields();
     for (int position = 0; position < fields.size(); position++) {
       PartitionField field = fields.get(position);
       NestedField source = projection.findField(field.sourceId());
+      if (source == null && helperColumns != null) {
+        source =
+            helperColumns.columns().stream()
+                .filter(column -> column.fieldId() == field.sourceId())
+                .findFirst()
+                .orElse(null);
+      }
       if (field.transform().equals("identity")
           && source != null
           && source.type() instanceof PrimitiveType type) {

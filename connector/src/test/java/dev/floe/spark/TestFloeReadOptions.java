@@ -16,7 +16,7 @@ class TestFloeReadOptions {
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("Unknown Floe read option 'snapshotid'")
         .hasMessageContaining(
-            "valid options are as-of-timestamp, batch-size, branch, file-open-cost, path, paths,"
+            "valid options are as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost, path, paths,"
                 + " snapshot-id, split-size, tag");
   }
 
@@ -64,5 +64,24 @@ class TestFloeReadOptions {
     assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("batch-size", "0"), NONE, NONE))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("batch-size must be a positive number of rows: 0");
+  }
+
+  @Test
+  void deleteCacheSizeComesFromOptionThenSessionThenDefault() {
+    assertThat(FloeReadOptions.resolve(NONE, NONE, NONE).deleteCacheSize())
+        .as("default")
+        .isEqualTo(128L << 20);
+    Map<String, String> session = Map.of("spark.floe.read.delete-cache-size", "1000");
+    assertThat(FloeReadOptions.resolve(NONE, session, NONE).deleteCacheSize())
+        .as("session conf")
+        .isEqualTo(1000);
+    assertThat(
+            FloeReadOptions.resolve(Map.of("delete-cache-size", "0"), session, NONE)
+                .deleteCacheSize())
+        .as("read option, 0 disables the cache")
+        .isEqualTo(0);
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("delete-cache-size", "-1"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("delete-cache-size must be 0 (no cache) or a positive number");
   }
 }

@@ -90,7 +90,8 @@ class TestTaskCodec {
           SCHEMA,
           PROJECTION,
           "[{\"field-id\": 1, \"names\": [\"id\"]}]",
-          1024);
+          1024,
+          7L << 20);
 
   private static final DeleteFile EQUALITY_DELETES =
       new DeleteFile(

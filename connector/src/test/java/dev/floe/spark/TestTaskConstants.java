@@ -2,10 +2,14 @@ package dev.floe.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.floe.expr.Expression;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.DataFile;
+import dev.floe.manifest.DeleteFile;
+import dev.floe.manifest.FileContent;
 import dev.floe.manifest.FileFormat;
 import dev.floe.manifest.PartitionValues;
+import dev.floe.scan.FileScanTask;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
@@ -84,6 +88,41 @@ class TestTaskConstants {
   void unprojectedSourcesAreLeftOut() {
     Schema onlyValue = new Schema(0, List.of(METADATA.schema().findField(3)), Set.of());
     assertThat(new TaskConstants(METADATA, onlyValue).of(file(0, 7))).isEmpty();
+  }
+
+  @Test
+  void equalityDeletesBringIdentitySourcesTheScanDoesNotProject() {
+    Schema onlyValue = new Schema(0, List.of(METADATA.schema().findField(3)), Set.of());
+    DeleteFile onBucket =
+        new DeleteFile(
+            FileContent.EQUALITY_DELETES,
+            "/t/data/eq.parquet",
+            FileFormat.PARQUET,
+            0,
+            PartitionValues.of(7),
+            1,
+            50,
+            ColumnMetrics.EMPTY,
+            List.of(1),
+            null,
+            null,
+            null,
+            List.of(),
+            null,
+            null,
+            2,
+            2L);
+    TaskConstants constants = new TaskConstants(METADATA, onlyValue);
+    FileScanTask withDeletes =
+        new FileScanTask(file(0, 7), List.of(onBucket), Expression.alwaysTrue(), 0, 100);
+    FileScanTask withoutDeletes =
+        new FileScanTask(file(0, 7), List.of(), Expression.alwaysTrue(), 0, 100);
+    assertThat(constants.of(withDeletes, METADATA.schema()))
+        .as("the delete stage may decode bucket_id for the equality check")
+        .containsExactly(Map.entry(1, 7L));
+    assertThat(constants.of(withoutDeletes, METADATA.schema()))
+        .as("without equality deletes only projected columns")
+        .isEmpty();
   }
 
   @Test

@@ -31,6 +31,9 @@ public interface PositionIndex {
   /** How many positions are deleted. */
   long cardinality();
 
+  /** An estimate of the memory the index holds, for caches bounded in bytes. */
+  long sizeInBytes();
+
   /** Whether the row at {@code position} (non-negative) is deleted. */
   boolean isDeleted(long position);
 

@@ -66,6 +66,15 @@ final class RoaringPositionIndex implements PositionIndex {
   }
 
   @Override
+  public long sizeInBytes() {
+    long size = 64 + 4L * keys.length;
+    for (RoaringBitmap bitmap : bitmaps) {
+      size += 16 + bitmap.getLongSizeInBytes();
+    }
+    return size;
+  }
+
+  @Override
   public boolean isDeleted(long position) {
     checkPosition(position);
     int index = Arrays.binarySearch(keys, keyOf(position));

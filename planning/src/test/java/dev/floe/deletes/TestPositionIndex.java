@@ -187,6 +187,11 @@ class TestPositionIndex {
     }
 
     @Override
+    public long sizeInBytes() {
+      return 0;
+    }
+
+    @Override
     public boolean isDeleted(long position) {
       return position < 100 && position % 10 == 0;
     }

@@ -1,0 +1,112 @@
+package dev.floe.spark.deletes;
+
+import dev.floe.table.MetadataColumns;
+import dev.floe.table.NestedField;
+import dev.floe.table.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/**
+ * The delete stage of a read, between decoding and projection: for each decoded batch, the {@link
+ * RowSelection} of its live rows. Deleted positions are applied by runs: the batch holds the rows
+ * at file positions {@code [first, first + rows)} (a decoder's batches are consecutive rows of one
+ * row group), and each run of deleted positions in that window clears a range of rows at once.
+ * Equality deletes then probe the remaining rows' keys. The decoder knows nothing of deletes, and
+ * the filter changes no vector.
+ */
+public final class DeleteFilter {
+  private final TaskDeletes deletes;
+  private final int positionColumn;
+  private final List<EqualityProbe> probes;
+  private final RowSelection selection;
+
+  private record EqualityProbe(EqualityDeleteSet set, EqualityKeyReader keys) {}
+
+  private DeleteFilter(
+      TaskDeletes deletes, int positionColumn, List<EqualityProbe> probes, int batchSize) {
+    this.deletes = deletes;
+    this.positionColumn = positionColumn;
+    this.probes = List.copyOf(probes);
+    this.selection = new RowSelection(batchSize);
+  }
+
+  /**
+   * A filter for batches decoded with {@code decoded} as their projection, which must hold {@code
+   * _pos} when {@code deletes} has deleted positions and every equality column as a top-level
+   * column.
+   *
+   * @param where the data file and table, for messages
+   */
+  public static DeleteFilter of(TaskDeletes deletes, Schema decoded, int batchSize, String where) {
+    int positionColumn = indexOf(decoded, MetadataColumns.ROW_POSITION_ID);
+    if (deletes.needsPositions() && positionColumn < 0) {
+      throw new IllegalArgumentException("No _pos column to apply position deletes to " + where);
+    }
+    List<EqualityProbe> probes = new ArrayList<>();
+    for (EqualityDeleteSet set : deletes.equalityDeletes()) {
+      int[] columns = new int[set.fields().size()];
+      for (int index = 0; index < columns.length; index++) {
+        columns[index] = indexOf(decoded, set.fields().get(index).fieldId());
+        if (columns[index] < 0) {
+          throw new IllegalArgumentException(
+              "Equality column " + set.fields().get(index).name() + " not decoded for " + where);
+        }
+      }
+      probes.add(new EqualityProbe(set, EqualityKeyReader.of(set.fields(), columns, where)));
+    }
+    return new DeleteFilter(deletes, positionColumn, probes, batchSize);
+  }
+
+  private static int indexOf(Schema schema, int fieldId) {
+    List<NestedField> columns = schema.columns();
+    for (int index = 0; index < columns.size(); index++) {
+      if (columns.get(index).fieldId() == fieldId) {
+        return index;
+      }
+    }
+    return -1;
+  }
+
+  /** The live rows of {@code batch}; the selection is reused by the next call. */
+  public RowSelection select(ColumnarBatch batch) {
+    int rows = batch.numRows();
+    selection.reset(rows);
+    if (rows == 0) {
+      selection.finish();
+      return selection;
+    }
+    if (deletes.needsPositions()) {
+      ColumnVector positions = batch.column(positionColumn);
+      long first = positions.getLong(0);
+      if (positions.getLong(rows - 1) != first + rows - 1) {
+        throw new IllegalStateException(
+            "A batch must hold consecutive rows: positions "
+                + first
+                + " to "
+                + positions.getLong(rows - 1)
+                + " in "
+                + rows
+                + " rows");
+      }
+      deletes
+          .positions()
+          .forEachRunIn(
+              first,
+              first + rows,
+              (runStart, runEnd) ->
+                  selection.delete((int) (runStart - first), (int) (runEnd - first)));
+    }
+    for (EqualityProbe probe : probes) {
+      for (int row = 0; row < rows; row++) {
+        if (!selection.isDeleted(row)
+            && probe.set().keys().contains(probe.keys().probeKey(batch, row))) {
+          selection.delete(row);
+        }
+      }
+    }
+    selection.finish();
+    return selection;
+  }
+}
