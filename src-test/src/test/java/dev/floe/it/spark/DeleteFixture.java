@@ -10,8 +10,9 @@ import java.util.Objects;
 /**
  * A table with row-level deletes written by Apache Iceberg: every snapshot of it, how many delete
  * files of each kind its history added, and the reads to run at each snapshot. Every table is also
- * read whole, whole with small splits, and with {@code _pos} and {@code _deleted}, so the deleted
- * rows themselves are compared too.
+ * read whole, whole with small splits, and with {@code _pos} and {@code _deleted} (in small splits
+ * and small batches too), so the deleted rows themselves are compared; a table with equality
+ * deletes is also read with Floe's delete cache too small to hold them.
  */
 record DeleteFixture(
     String name,
@@ -19,7 +20,8 @@ record DeleteFixture(
     Path location,
     List<TableSnapshot> snapshots,
     Map<DeleteKind, Long> deleteFiles,
-    List<ReadQuery> queries) {
+    List<DeleteQuery> queries) {
+  private static final String STREAMING_BOUND = "delete-cache-size";
 
   DeleteFixture {
     Objects.requireNonNull(name, "name");
@@ -30,11 +32,26 @@ record DeleteFixture(
       throw new IllegalArgumentException("Fixture " + name + " has no snapshot to read");
     }
     deleteFiles = Map.copyOf(deleteFiles);
-    List<ReadQuery> all = new ArrayList<>();
-    all.add(ReadQuery.fullScan());
-    all.add(ReadQuery.fullScan().withSplitSize(ReadFixture.SMALL_SPLIT_SIZE));
-    all.add(ReadQuery.select("id", "_pos"));
-    all.add(ReadQuery.select("id", "_pos", "_deleted"));
+    List<DeleteQuery> all = new ArrayList<>();
+    all.add(DeleteQuery.of(ReadQuery.fullScan()));
+    all.add(DeleteQuery.of(ReadQuery.fullScan().withSplitSize(ReadFixture.SMALL_SPLIT_SIZE)));
+    all.add(
+        DeleteQuery.of(ReadQuery.select("id", "_pos").withSplitSize(ReadFixture.SMALL_SPLIT_SIZE)));
+    all.add(DeleteQuery.of(ReadQuery.select("id", "_pos", "_deleted")));
+    // Batches of 7 rows put batch edges inside every run of deleted positions.
+    all.add(
+        DeleteQuery.of(
+                ReadQuery.select("id", "_pos", "_deleted")
+                    .withSplitSize(ReadFixture.SMALL_SPLIT_SIZE))
+            .withOption("batch-size", "7"));
+    if (deleteFiles.containsKey(DeleteKind.EQUALITY_PARQUET)
+        || deleteFiles.containsKey(DeleteKind.EQUALITY_AVRO)) {
+      // A delete cache bound of one byte makes Floe stream every equality delete file.
+      all.add(DeleteQuery.of(ReadQuery.fullScan()).withOption(STREAMING_BOUND, "1"));
+      all.add(
+          DeleteQuery.of(ReadQuery.select("id", "_pos", "_deleted"))
+              .withOption(STREAMING_BOUND, "1"));
+    }
     all.addAll(queries);
     queries = List.copyOf(all);
   }

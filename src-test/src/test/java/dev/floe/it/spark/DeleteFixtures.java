@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Snapshot;
@@ -116,6 +117,11 @@ final class DeleteFixtures {
    */
   static DeleteFixture inspect(
       FixtureWriter writer, String name, Set<DeleteKind> kinds, ReadQuery... queries) {
+    return inspect(writer, name, kinds, Stream.of(queries).map(DeleteQuery::of).toList());
+  }
+
+  static DeleteFixture inspect(
+      FixtureWriter writer, String name, Set<DeleteKind> kinds, List<DeleteQuery> queries) {
     Table table = icebergTable(writer, name);
     List<TableSnapshot> snapshots = new ArrayList<>();
     for (Snapshot snapshot : table.snapshots()) {
@@ -143,7 +149,7 @@ final class DeleteFixtures {
         writer.spark().tableLocation(FixtureWriter.DATABASE, name),
         snapshots,
         counts,
-        List.of(queries));
+        queries);
   }
 
   /**

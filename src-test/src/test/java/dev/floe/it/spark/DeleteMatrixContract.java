@@ -39,19 +39,20 @@ abstract class DeleteMatrixContract {
                                 dynamicContainer(
                                     table.name() + " " + snapshot,
                                     table.queries().stream()
-                                        .map(query -> check(table, snapshot, query))))));
+                                        .filter(read -> read.appliesTo(snapshot))
+                                        .map(read -> check(table, snapshot, read))))));
   }
 
-  private DynamicTest check(DeleteFixture fixture, TableSnapshot snapshot, ReadQuery query) {
-    String label = fixture + " " + snapshot + ": " + query;
+  private DynamicTest check(DeleteFixture fixture, TableSnapshot snapshot, DeleteQuery read) {
+    String label = fixture + " " + snapshot + ": " + read;
+    ReadQuery query = read.query();
     return dynamicTest(
         label,
         () -> {
           SparkSession spark = SharedSpark.get().session();
           ReadFixture table = fixture.at(snapshot);
-          Map<String, String> options = Map.of("snapshot-id", Long.toString(snapshot.snapshotId()));
-          Dataset<Row> expectedRows =
-              TableReader.ICEBERG_CATALOG.read(spark, table, query, options);
+          Map<String, String> options = read.optionsAt(snapshot);
+          Dataset<Row> expectedRows = read.oracle().read(spark, table, query, options);
           Dataset<Row> actualRows = reader().read(spark, table, query, options);
           assertThat(ReadResult.schemaOf(actualRows))
               .as("%s schema of %s", reader().label(), label)

@@ -43,8 +43,15 @@ final class PositionDeleteFixtures {
     ReadQuery.where("n BETWEEN 3 AND 9"),
     ReadQuery.where("category = 'red'"),
     ReadQuery.select("name", "day"),
-    ReadQuery.where("id >= 940").withColumns("id", "name", "_pos", "_deleted")
+    ReadQuery.where("id >= 940").withColumns("id", "name", "_pos", "_deleted"),
+    ReadQuery.where("_deleted").withColumns("id", "_pos")
   };
+
+  /** Row groups of a few dozen rows, so deleted positions fall in many row groups and splits. */
+  private static final String SMALL_ROW_GROUPS =
+      ", 'write.parquet.row-group-size-bytes' = '4096',"
+          + " 'write.parquet.row-group-check-min-record-count' = '20',"
+          + " 'write.parquet.row-group-check-max-record-count' = '50'";
 
   private PositionDeleteFixtures() {}
 
@@ -54,7 +61,7 @@ final class PositionDeleteFixtures {
             writer,
             "mor_v2_unpartitioned",
             "",
-            MERGE_ON_READ_V2,
+            MERGE_ON_READ_V2 + SMALL_ROW_GROUPS,
             GENERATIONS,
             Set.of(DeleteKind.POSITION_PARQUET)),
         generations(
@@ -80,9 +87,14 @@ final class PositionDeleteFixtures {
                 + ", 'write.format.default' = 'avro', 'write.delete.format.default' = 'parquet'",
             SHORT_GENERATIONS,
             Set.of(DeleteKind.POSITION_PARQUET)),
-        deletionVectors(writer, "mor_v3_unpartitioned", "", GENERATIONS),
         deletionVectors(
-            writer, "mor_v3_partitioned", "PARTITIONED BY (bucket(3, id))", SHORT_GENERATIONS),
+            writer, "mor_v3_unpartitioned", "", MERGE_ON_READ_V3 + SMALL_ROW_GROUPS, GENERATIONS),
+        deletionVectors(
+            writer,
+            "mor_v3_partitioned",
+            "PARTITIONED BY (bucket(3, id))",
+            MERGE_ON_READ_V3,
+            SHORT_GENERATIONS),
         upgradedToV3(writer),
         copyOnWrite(writer));
   }
@@ -101,15 +113,14 @@ final class PositionDeleteFixtures {
 
   /** v3: every delete, update and merge on a file already deleted from replaces its DV. */
   private static DeleteFixture deletionVectors(
-      FixtureWriter writer, String name, String partitioning, List<String> statements) {
+      FixtureWriter writer,
+      String name,
+      String partitioning,
+      String properties,
+      List<String> statements) {
     DeleteFixture fixture =
         generations(
-            writer,
-            name,
-            partitioning,
-            MERGE_ON_READ_V3,
-            statements,
-            Set.of(DeleteKind.DELETION_VECTOR));
+            writer, name, partitioning, properties, statements, Set.of(DeleteKind.DELETION_VECTOR));
     long most = DeleteFixtures.mostDeletionVectorsOfOneDataFile(writer, name);
     if (most < 3) {
       throw new IllegalStateException(
@@ -130,10 +141,8 @@ final class PositionDeleteFixtures {
         name,
         "PARTITIONED BY (category)",
         MERGE_ON_READ_V2
+            + SMALL_ROW_GROUPS
             + ", 'write.delete.granularity' = 'partition',"
-            + " 'write.parquet.row-group-size-bytes' = '4096',"
-            + " 'write.parquet.row-group-check-min-record-count' = '20',"
-            + " 'write.parquet.row-group-check-max-record-count' = '50',"
             + " 'write.delete.parquet.row-group-size-bytes' = '2048',"
             + " 'write.delete.parquet.row-group-check-min-record-count' = '20',"
             + " 'write.delete.parquet.row-group-check-max-record-count' = '50'");
@@ -169,7 +178,10 @@ final class PositionDeleteFixtures {
         ReadQuery.where("n = 3"),
         ReadQuery.where("category = 'blue'"),
         ReadQuery.select("id", "_pos", "_deleted").withSplitSize(ReadFixture.SMALL_SPLIT_SIZE),
-        ReadQuery.where("id BETWEEN 1400 AND 1700").withSplitSize(ReadFixture.SMALL_SPLIT_SIZE));
+        ReadQuery.where("id BETWEEN 1400 AND 1700").withSplitSize(ReadFixture.SMALL_SPLIT_SIZE),
+        ReadQuery.where("id BETWEEN 1400 AND 1700")
+            .withColumns("id", "_pos", "_deleted")
+            .withSplitSize(ReadFixture.SMALL_SPLIT_SIZE));
   }
 
   /**
