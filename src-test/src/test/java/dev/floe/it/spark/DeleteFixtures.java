@@ -77,6 +77,7 @@ final class DeleteFixtures {
     List<DeleteFixture> fixtures = new ArrayList<>();
     fixtures.addAll(timed("position deletes", () -> PositionDeleteFixtures.create(writer)));
     fixtures.addAll(timed("equality deletes", () -> EqualityDeleteFixtures.create(writer)));
+    fixtures.addAll(timed("Java API deletes", () -> JavaApiDeleteFixtures.create(writer)));
     for (DeleteFixture fixture : fixtures) {
       System.out.printf(
           "Delete fixture %s: %d snapshots, delete files %s, rows per snapshot %s%n",

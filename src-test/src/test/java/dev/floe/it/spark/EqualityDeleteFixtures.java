@@ -190,7 +190,9 @@ final class EqualityDeleteFixtures {
   /**
    * Unpartitioned first, then partitioned by category: deletes in the unpartitioned spec apply to
    * every file; deletes scoped to the red partition (Avro) or the null partition of the later spec
-   * apply only to files of that spec and partition, so older red rows with the same values live.
+   * apply only to files of that spec and partition, so older red rows with the same values live. A
+   * last one deletes on the partition source column itself, and a SQL DELETE adds position deletes
+   * in both specs.
    */
   private static DeleteFixture partitioned(FixtureWriter writer) {
     String name = "eq_partitioned";
@@ -209,6 +211,8 @@ final class EqualityDeleteFixtures {
     EqualityDeletes.on(List.of("n"), List.of(row(6), row(10)))
         .inPartition(1, (Object) null)
         .commit(table);
+    // On the identity partition's source column, which Floe may fill from the partition.
+    EqualityDeletes.on(List.of("category"), List.of(row("blue"))).commit(table);
     writer.sql(name, "REFRESH TABLE {t}", "DELETE FROM {t} WHERE id % 10 = 7");
     return DeleteFixtures.inspect(
         writer,
@@ -217,7 +221,8 @@ final class EqualityDeleteFixtures {
         ReadQuery.where("category = 'red'"),
         ReadQuery.where("n IN (4, 6, 8, 10)"),
         ReadQuery.select("id", "name"),
-        ReadQuery.select("id", "_spec_id", "_deleted"));
+        ReadQuery.select("id", "_spec_id", "_deleted"),
+        ReadQuery.where("n > 15").withColumns("id", "_pos"));
   }
 
   /**

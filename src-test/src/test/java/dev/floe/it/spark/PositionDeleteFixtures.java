@@ -91,9 +91,9 @@ final class PositionDeleteFixtures {
             writer, "mor_v3_unpartitioned", "", MERGE_ON_READ_V3 + SMALL_ROW_GROUPS, GENERATIONS),
         deletionVectors(
             writer,
-            "mor_v3_partitioned",
+            "mor_v3_partitioned_avro_data",
             "PARTITIONED BY (bucket(3, id))",
-            MERGE_ON_READ_V3,
+            MERGE_ON_READ_V3 + ", 'write.format.default' = 'avro'",
             SHORT_GENERATIONS),
         upgradedToV3(writer),
         copyOnWrite(writer));
