@@ -96,6 +96,7 @@ final class PositionDeleteFixtures {
             MERGE_ON_READ_V3 + ", 'write.format.default' = 'avro'",
             SHORT_GENERATIONS),
         upgradedToV3(writer),
+        compacted(writer),
         copyOnWrite(writer));
   }
 
@@ -205,6 +206,37 @@ final class PositionDeleteFixtures {
         Set.of(DeleteKind.POSITION_PARQUET, DeleteKind.DELETION_VECTOR),
         ReadQuery.where("n < 5"),
         ReadQuery.select("name"));
+  }
+
+  /**
+   * Iceberg's maintenance between deletes: position delete files rewritten into one per partition,
+   * then one partition's data files rewritten with their deletes applied (their old delete files
+   * left dangling), then more deletes.
+   */
+  private static DeleteFixture compacted(FixtureWriter writer) {
+    String name = "mor_v2_compacted";
+    create(writer, name, "PARTITIONED BY (category)", MERGE_ON_READ_V2);
+    String table = FixtureWriter.DATABASE + "." + name;
+    writer.sql(
+        name,
+        "INSERT INTO {t} SELECT * FROM (" + rows(0, 600) + ")",
+        "INSERT INTO {t} SELECT * FROM (" + rows(600, 1200) + ")",
+        "DELETE FROM {t} WHERE id % 7 = 0",
+        "DELETE FROM {t} WHERE id % 5 = 0",
+        "CALL ice.system.rewrite_position_delete_files(table => '"
+            + table
+            + "', options => map('rewrite-all', 'true'))",
+        "UPDATE {t} SET name = 'updated' WHERE id % 11 = 0",
+        "CALL ice.system.rewrite_data_files(table => '"
+            + table
+            + "', where => 'category = \"red\"', options => map('rewrite-all', 'true'))",
+        "DELETE FROM {t} WHERE id BETWEEN 300 AND 400");
+    return DeleteFixtures.inspect(
+        writer,
+        name,
+        Set.of(DeleteKind.POSITION_PARQUET),
+        ReadQuery.where("category = 'red'"),
+        ReadQuery.where("n = 3").withColumns("id", "category", "_pos"));
   }
 
   /** Copy-on-write DELETE and UPDATE rewrite data files and leave no delete file. */
