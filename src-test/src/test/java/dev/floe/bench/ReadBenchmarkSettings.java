@@ -4,8 +4,9 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * How large the read benchmark's table is and how often each case runs, from {@code bench.read.*}
- * system properties over a preset ({@code bench.read.size}: {@code full} or {@code smoke}).
+ * How large a read benchmark's table is and how often each case runs, from system properties over a
+ * preset: {@code bench.read.*} for {@link ReadBenchmark} ({@code bench.read.size}: {@code full} or
+ * {@code smoke}), {@code bench.deletes.*} for {@link DeleteReadBenchmark}.
  *
  * @param rows rows of the benchmark table
  * @param files data files they are written to
@@ -33,22 +34,38 @@ record ReadBenchmarkSettings(
   }
 
   static ReadBenchmarkSettings from(Properties properties) {
-    String size = properties.getProperty("bench.read.size", "full");
+    return from(
+        properties,
+        "bench.read",
+        new ReadBenchmarkSettings(4_000_000, 4, 1, 5, null, null),
+        new ReadBenchmarkSettings(100_000, 2, 0, 1, null, null));
+  }
+
+  /**
+   * Settings from the properties named {@code prefix.rows}, {@code .files}, {@code .warmup}, {@code
+   * .runs}, {@code .output} and {@code .dir}, over the preset that {@code prefix.size} names.
+   */
+  static ReadBenchmarkSettings from(
+      Properties properties,
+      String prefix,
+      ReadBenchmarkSettings full,
+      ReadBenchmarkSettings smoke) {
+    String size = properties.getProperty(prefix + ".size", "full");
     ReadBenchmarkSettings preset =
         switch (size) {
-          case "full" -> new ReadBenchmarkSettings(4_000_000, 4, 1, 5, null, null);
-          case "smoke" -> new ReadBenchmarkSettings(100_000, 2, 0, 1, null, null);
+          case "full" -> full;
+          case "smoke" -> smoke;
           default ->
               throw new IllegalArgumentException(
-                  "Unknown bench.read.size '" + size + "': use full or smoke");
+                  "Unknown " + prefix + ".size '" + size + "': use full or smoke");
         };
     return new ReadBenchmarkSettings(
-        longProperty(properties, "bench.read.rows", preset.rows()),
-        (int) longProperty(properties, "bench.read.files", preset.files()),
-        (int) longProperty(properties, "bench.read.warmup", preset.warmupRuns()),
-        (int) longProperty(properties, "bench.read.runs", preset.measuredRuns()),
-        pathProperty(properties, "bench.read.output"),
-        pathProperty(properties, "bench.read.dir"));
+        longProperty(properties, prefix + ".rows", preset.rows()),
+        (int) longProperty(properties, prefix + ".files", preset.files()),
+        (int) longProperty(properties, prefix + ".warmup", preset.warmupRuns()),
+        (int) longProperty(properties, prefix + ".runs", preset.measuredRuns()),
+        pathProperty(properties, prefix + ".output"),
+        pathProperty(properties, prefix + ".dir"));
   }
 
   private static long longProperty(Properties properties, String key, long fallback) {

@@ -100,8 +100,10 @@ public final class DeleteCache {
       return (T) awaitLoad(pending);
     }
     T value;
+    long bytes;
     try {
       value = load.get();
+      bytes = size.applyAsLong(value);
     } catch (RuntimeException | Error failure) {
       synchronized (this) {
         loading.remove(key);
@@ -109,10 +111,10 @@ public final class DeleteCache {
       pending.completeExceptionally(failure);
       throw failure;
     }
-    long bytes = size.applyAsLong(value);
     synchronized (this) {
       loading.remove(key);
-      if (bytes <= maxBytes) {
+      // bound 0 disables caching, even of a value estimated at 0 bytes
+      if (maxBytes > 0 && bytes <= maxBytes) {
         entries.put(key, new Entry(value, bytes));
         totalBytes += bytes;
         evict();

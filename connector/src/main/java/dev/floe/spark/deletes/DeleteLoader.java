@@ -4,8 +4,6 @@ import dev.floe.CorruptTableException;
 import dev.floe.InvalidRequestException;
 import dev.floe.deletes.DeletionVectorReader;
 import dev.floe.deletes.PositionIndex;
-import dev.floe.deletes.PositionIndexBuilder;
-import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
@@ -18,10 +16,7 @@ import dev.floe.spark.read.DataFileReaders;
 import dev.floe.spark.read.FileReadRequest;
 import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
-import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
-import dev.floe.table.TypeId;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -29,9 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
-import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Loads the deletes of a data file with Floe's own readers, through the executor's {@link
@@ -40,15 +33,12 @@ import org.apache.spark.unsafe.types.UTF8String;
  * skipped unread); the rows of equality delete files, decoded to the table's column types.
  */
 public final class DeleteLoader {
-  /** The spec's reserved field ids of position delete files. */
-  static final NestedField DELETE_FILE_PATH =
-      NestedField.required(Integer.MAX_VALUE - 101, "file_path", PrimitiveType.of(TypeId.STRING));
-
-  static final NestedField DELETE_POSITION =
-      NestedField.required(Integer.MAX_VALUE - 102, "pos", PrimitiveType.of(TypeId.LONG));
-
-  private static final Schema POSITION_DELETE_SCHEMA =
-      new Schema(0, List.of(DELETE_FILE_PATH, DELETE_POSITION), Set.of());
+  /**
+   * The size up to which a partition-scoped position delete file is read whole: small files hold
+   * few row groups, so skipping by {@code file_path} bounds saves little, while reading them once
+   * saves a read per data file.
+   */
+  static final long WHOLE_FILE_LIMIT_BYTES = 8L << 20;
 
   private final FileIO io;
   private final String table;
@@ -57,6 +47,8 @@ public final class DeleteLoader {
   private final DeleteCache cache;
   private final int batchSize;
   private final StreamedEqualityDeletes streamed;
+  private final long wholeFileLimitBytes;
+  private final PositionDeleteReader positionDeletes;
 
   /**
    * @param table the table's name, for messages
@@ -70,6 +62,22 @@ public final class DeleteLoader {
       NameMapping nameMapping,
       DeleteCache cache,
       int batchSize) {
+    this(io, table, readSchema, nameMapping, cache, batchSize, WHOLE_FILE_LIMIT_BYTES);
+  }
+
+  /**
+   * @param wholeFileLimitBytes partition-scoped position delete files up to this size are read
+   *     whole, once for all their data files; larger ones per data file, skipping row groups
+   */
+  DeleteLoader(
+      FileIO io,
+      String table,
+      Schema readSchema,
+      NameMapping nameMapping,
+      DeleteCache cache,
+      int batchSize,
+      long wholeFileLimitBytes) {
+    this.wholeFileLimitBytes = wholeFileLimitBytes;
     this.io = io;
     this.table = table;
     this.readSchema = readSchema;
@@ -77,6 +85,9 @@ public final class DeleteLoader {
     this.cache = cache;
     this.batchSize = batchSize;
     this.streamed = new StreamedEqualityDeletes(io, nameMapping, batchSize, this::equalityRows);
+    this.positionDeletes =
+        new PositionDeleteReader(
+            table, (delete, residual) -> open(delete, PositionDeleteReader.SCHEMA, residual));
   }
 
   /** The loaded deletes of a task's split. */
@@ -145,61 +156,37 @@ public final class DeleteLoader {
       }
       return cache.get(
           new DeleteCache.Key("dv", delete.location(), String.valueOf(delete.contentOffset())),
-          () -> new DeletionVectorReader(io).read(delete),
+          () ->
+              positionDeletes.checkWithin(new DeletionVectorReader(io).read(delete), delete, file),
           PositionIndex::sizeInBytes);
+    }
+    if (delete.referencedDataFile() == null && wholeFileFitsInMemory(delete)) {
+      // a partition-scoped file serves every data file of its partition: read it once, and check
+      // each data file's positions as it is looked up
+      PositionIndex positions =
+          cache
+              .get(
+                  new DeleteCache.Key("positions-by-file", delete.location(), ""),
+                  () -> positionDeletes.readAll(delete),
+                  PositionDeleteReader.ByDataFile::sizeInBytes)
+              .positionsOf(file.location());
+      return positionDeletes.checkWithin(positions, delete, file);
     }
     return cache.get(
         new DeleteCache.Key("positions", delete.location(), file.location()),
-        () -> readPositions(file, delete),
+        () ->
+            positionDeletes.checkWithin(
+                positionDeletes.read(delete, file.location()), delete, file),
         PositionIndex::sizeInBytes);
   }
 
-  /** The positions of {@code file} in one position delete file, checked against its rows. */
-  private PositionIndex readPositions(DataFile file, DeleteFile delete) {
-    Expression onlyThisFile =
-        Binder.bind(
-            POSITION_DELETE_SCHEMA,
-            Expression.equal(DELETE_FILE_PATH.name(), file.location()),
-            true);
-    UTF8String target = UTF8String.fromBytes(file.location().getBytes(StandardCharsets.UTF_8));
-    PositionIndexBuilder builder = PositionIndex.builder();
-    try (CloseableIterator<ColumnarBatch> batches =
-        open(delete, POSITION_DELETE_SCHEMA, onlyThisFile)) {
-      while (batches.hasNext()) {
-        ColumnarBatch batch = batches.next();
-        ColumnVector paths = batch.column(0);
-        ColumnVector positions = batch.column(1);
-        for (int row = 0; row < batch.numRows(); row++) {
-          if (paths.isNullAt(row) || positions.isNullAt(row)) {
-            throw new CorruptTableException(
-                "Position delete file "
-                    + delete.location()
-                    + " of table "
-                    + table
-                    + " has a null file_path or pos");
-          }
-          if (target.equals(paths.getUTF8String(row))) {
-            long position = positions.getLong(row);
-            if (position < 0 || position >= file.recordCount()) {
-              throw new CorruptTableException(
-                  "Position delete file "
-                      + delete.location()
-                      + " of table "
-                      + table
-                      + " deletes position "
-                      + position
-                      + " of "
-                      + file.location()
-                      + ", which has "
-                      + file.recordCount()
-                      + " rows");
-            }
-            builder.add(position);
-          }
-        }
-      }
-    }
-    return builder.build();
+  /**
+   * Whether to read a delete file whole: it is small, and its positions (about 8 bytes each, path
+   * and map overhead included) fit the cache's bound.
+   */
+  private boolean wholeFileFitsInMemory(DeleteFile delete) {
+    return delete.fileSizeInBytes() <= wholeFileLimitBytes
+        && delete.recordCount() <= cache.maxBytes() / 8;
   }
 
   private EqualityDeleteSet equalityDeletesOf(DeleteFile delete, List<NestedField> fields) {

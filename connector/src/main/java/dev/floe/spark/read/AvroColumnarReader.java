@@ -85,7 +85,14 @@ public final class AvroColumnarReader implements CloseableIterator<ColumnarBatch
       batchColumns[index] = createVector(index, sparkType, resolver, decoded);
     }
     this.batch = new ColumnarBatch(batchColumns);
-    datumReader.setExpected(projected(fileSchema, decoded));
+    Schema expected = projected(fileSchema, decoded);
+    for (int index = 0; index < columns.size(); index++) {
+      if (writers[index] != null) {
+        // records hold the read fields in file order, which the projection need not follow
+        positions[index] = expected.getField(decoded.get(positions[index]).name()).pos();
+      }
+    }
+    datumReader.setExpected(expected);
     file.sync(request.start());
     if (request.start() > 0 && columns.stream().anyMatch(PositionColumn.class::isInstance)) {
       nextPosition = rowsBefore(file.previousSync());
