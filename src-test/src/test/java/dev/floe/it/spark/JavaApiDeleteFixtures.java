@@ -35,7 +35,10 @@ final class JavaApiDeleteFixtures {
   private JavaApiDeleteFixtures() {}
 
   static List<DeleteFixture> create(FixtureWriter writer) {
-    return List.of(positionDeletesWithRows(writer), promotedEqualityColumns(writer));
+    return List.of(
+        positionDeletesWithRows(writer),
+        promotedEqualityColumns(writer),
+        equalityDeletesWithDeletionVectors(writer));
   }
 
   private static DeleteFixture positionDeletesWithRows(FixtureWriter writer) {
@@ -115,6 +118,33 @@ final class JavaApiDeleteFixtures {
     row.setField("name", "deleted-" + position);
     PositionDelete<Record> delete = PositionDelete.create();
     return delete.set(path, position, row);
+  }
+
+  /** Format v3: equality deletes next to deletion vectors on the same data files. */
+  private static DeleteFixture equalityDeletesWithDeletionVectors(FixtureWriter writer) {
+    String name = "eq_v3_with_dvs";
+    writer.sql(
+        name,
+        "CREATE TABLE {t} ("
+            + COLUMNS
+            + ") USING iceberg TBLPROPERTIES ("
+            + DeleteFixtures.MERGE_ON_READ_V3
+            + ")",
+        "INSERT INTO {t} SELECT /*+ REPARTITION(2) */ * FROM (" + rows(0, 500) + ")",
+        "DELETE FROM {t} WHERE id % 7 = 0");
+    Table table = DeleteFixtures.icebergTable(writer, name);
+    EqualityDeletes.on(List.of("n"), List.of(row(3))).commit(table);
+    writer.sql(name, "REFRESH TABLE {t}", "UPDATE {t} SET n = 3 WHERE id % 11 = 0");
+    EqualityDeletes.on(List.of("name"), List.of(row("name-1"), row((Object) null)))
+        .inFormat(FileFormat.AVRO)
+        .commit(table);
+    writer.sql(name, "REFRESH TABLE {t}", "DELETE FROM {t} WHERE id BETWEEN 40 AND 60");
+    return DeleteFixtures.inspect(
+        writer,
+        name,
+        Set.of(DeleteKind.DELETION_VECTOR, DeleteKind.EQUALITY_PARQUET, DeleteKind.EQUALITY_AVRO),
+        ReadQuery.where("n = 3"),
+        ReadQuery.select("id", "day"));
   }
 
   private static DeleteFixture promotedEqualityColumns(FixtureWriter writer) {
