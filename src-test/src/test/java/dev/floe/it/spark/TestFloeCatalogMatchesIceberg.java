@@ -164,10 +164,9 @@ class TestFloeCatalogMatchesIceberg {
             "DELETE",
             f -> "DELETE FROM " + events + " WHERE id = 1",
             f -> List.of("Floe is read-only: cannot delete rows of table " + events)),
-        refusal(
-            "UPDATE",
-            f -> "UPDATE " + events + " SET price = 0 WHERE id = 1",
-            f -> List.of("Floe is read-only: cannot update rows of table " + events)),
+        // UPDATE and MERGE are left out: in this session Iceberg's SQL extensions analyse them
+        // first and fail on any table that is not Iceberg's (a scala.MatchError) before Floe is
+        // asked; TestFloeCatalog checks Floe's refusal of them directly.
         refusal(
             "CREATE TABLE",
             f -> "CREATE TABLE " + FLOE + "." + NAMESPACE + ".fresh (id INT)",
@@ -213,6 +212,25 @@ class TestFloeCatalogMatchesIceberg {
                 assertThat(failure).hasStackTraceContaining(part);
               }
             });
+  }
+
+  @Test
+  void repeatedQueriesReuseTheLoadedMetadataUntilRefreshed() {
+    String table = "floe_cat_cache.counted";
+    spark.sql("DROP TABLE IF EXISTS " + ICEBERG + "." + table);
+    spark.sql("CREATE TABLE " + ICEBERG + "." + table + " (id INT) USING iceberg");
+    spark.sql("INSERT INTO " + ICEBERG + "." + table + " VALUES (1), (2), (3)");
+    assertThat(spark.table(FLOE + "." + table).count()).as("first read").isEqualTo(3);
+
+    spark.sql("INSERT INTO " + ICEBERG + "." + table + " VALUES (4), (5)");
+    assertThat(spark.table(FLOE + "." + table).count())
+        .as("within the cache interval (30 s), the metadata loaded first")
+        .isEqualTo(3);
+
+    spark.sql("REFRESH TABLE " + FLOE + "." + table);
+    assertThat(spark.table(FLOE + "." + table).count())
+        .as("after REFRESH TABLE, the new commit")
+        .isEqualTo(5);
   }
 
   @Test
