@@ -287,6 +287,16 @@ class TestFloeCatalogMatchesIceberg {
         .as("two selectors")
         .hasStackTraceContaining(
             "Cannot read with more than one snapshot selector: versionAsOf=v1");
+    assertThatThrownBy(
+            () ->
+                spark
+                    .sql("SELECT 1L AS id, 'x' AS payload, 1.0D AS price")
+                    .write()
+                    .format("floe")
+                    .mode("append")
+                    .save(location))
+        .as("a write through the path source")
+        .hasStackTraceContaining("Floe is read-only: cannot write to table " + location);
   }
 
   @Test

@@ -70,16 +70,19 @@ class TestReadmeSqlExamples {
                   EXAMPLE_TIMESTAMP, CatalogFixture.timestampLiteral(firstMillis).replace("'", ""))
               .replace(EXAMPLE_MILLIS, Long.toString(firstMillis))
               .replace(EXAMPLE_WAREHOUSE, warehouse.toString());
-      List<Row> rows = spark.sql(statement).collectAsList();
       String upper = statement.toUpperCase(Locale.ROOT);
-      if (upper.startsWith("SELECT") || upper.startsWith("SHOW") || upper.startsWith("DESCRIBE")) {
-        assertThat(rows).as("rows of %s", statement).isNotEmpty();
-      }
       if (upper.startsWith("SELECT") && statement.contains("lake.")) {
+        ReadResult actual = ReadResult.of(spark.sql(statement));
         ReadResult expected = ReadResult.of(spark.sql(statement.replace("lake.", ICEBERG + ".")));
-        assertThat(ReadResult.of(spark.sql(statement)).rowDifferences(expected))
+        assertThat(actual.rows()).as("rows of %s", statement).isNotEmpty();
+        assertThat(actual.rowDifferences(expected))
             .as("rows of %s, as Iceberg reads them", statement)
             .isEmpty();
+        continue;
+      }
+      List<Row> rows = spark.sql(statement).collectAsList();
+      if (upper.startsWith("SELECT") || upper.startsWith("SHOW") || upper.startsWith("DESCRIBE")) {
+        assertThat(rows).as("rows of %s", statement).isNotEmpty();
       }
     }
   }
