@@ -161,6 +161,8 @@ record FloeReadOptions(
     if (selection().equals(loaded.selection())) {
       return this;
     }
+    String selected = selection().get(0);
+    int equals = selected.indexOf('=');
     throw new InvalidRequestException(
         "Cannot read table "
             + tableName
@@ -170,8 +172,13 @@ record FloeReadOptions(
             + (loaded.selection().isEmpty()
                 ? "its current snapshot"
                 : String.join(", ", loaded.selection()))
-            + "; select the snapshot where the table is named (VERSION AS OF, TIMESTAMP AS OF,"
-            + " or the read options of load())");
+            + ", whose schema it has; name the snapshot with the table instead: "
+            + tableName
+            + "."
+            + IdentifierSelector.identifierPart(
+                selected.substring(0, equals), selected.substring(equals + 1))
+            + ", VERSION AS OF or TIMESTAMP AS OF in SQL, or the read options of load() for a"
+            + " table read by its location");
   }
 
   /**

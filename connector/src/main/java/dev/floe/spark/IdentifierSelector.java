@@ -57,6 +57,16 @@ record IdentifierSelector(Form form, String value) {
     return Optional.empty();
   }
 
+  /** The identifier part that selects as read option {@code option} does, e.g. {@code tag_v1}. */
+  static String identifierPart(String option, String value) {
+    for (Form form : Form.values()) {
+      if (form.option().equals(option)) {
+        return form.prefix() + value;
+      }
+    }
+    throw new IllegalArgumentException("Not a snapshot selector: " + option);
+  }
+
   /** The read option this selector means, e.g. {@code branch -> audit}. */
   Map<String, String> readOption() {
     return Map.of(form.option(), value);

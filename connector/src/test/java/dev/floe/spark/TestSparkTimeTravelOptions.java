@@ -122,8 +122,9 @@ class TestSparkTimeTravelOptions {
                     .atSelectionOf(atTag, "lake.db.t"))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage(
-            "Cannot read table lake.db.t with snapshot-id=5: it was loaded at tag=v1; select the"
-                + " snapshot where the table is named (VERSION AS OF, TIMESTAMP AS OF, or the read"
-                + " options of load())");
+            "Cannot read table lake.db.t with snapshot-id=5: it was loaded at tag=v1, whose"
+                + " schema it has; name the snapshot with the table instead:"
+                + " lake.db.t.snapshot_id_5, VERSION AS OF or TIMESTAMP AS OF in SQL, or the read"
+                + " options of load() for a table read by its location");
   }
 }

@@ -234,6 +234,30 @@ class TestFloeCatalogMatchesIceberg {
   }
 
   @Test
+  void readOptionsCannotMoveACatalogTableToAnotherSnapshot() {
+    // Spark passes DataFrameReader options of a catalog table to the scan only, after the table,
+    // and so its schema, was loaded at the current snapshot. (Iceberg ignores versionAsOf there
+    // and reads the current snapshot.) Floe refuses rather than read a snapshot under another
+    // snapshot's schema, and names the identifier that does it.
+    assertThatThrownBy(
+            () ->
+                spark.read().option("versionAsOf", "v1").table(FLOE + "." + TABLE).collectAsList())
+        .hasStackTraceContaining(
+            "Cannot read table "
+                + FLOE
+                + "."
+                + TABLE
+                + " with tag=v1: it was loaded at its current snapshot")
+        .hasStackTraceContaining("instead: " + FLOE + "." + TABLE + ".tag_v1,");
+    assertThat(
+            ReadResult.of(
+                    spark.read().option("split-size", "1024").table(FLOE + "." + TABLE + ".tag_v1"))
+                .rowDifferences(ReadResult.of(spark.table(ICEBERG + "." + TABLE + ".tag_v1"))))
+        .as("tuning options still apply")
+        .isEmpty();
+  }
+
+  @Test
   void pathReadsTakeSparksTimeTravelOptions() {
     String location = SharedSpark.get().tableLocation(NAMESPACE, "events").toString();
     ReadResult atFirst =
