@@ -16,6 +16,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * spark.read.format("floe").option("tag", "release-1").load("s3a://lake/db/events")
  * }</pre>
  *
+ * <p>{@code load("<location>#snapshots")} reads a metadata table ({@link FloeMetadataTables}).
+ *
  * <p>The schema comes from the table, never from the caller: a snapshot id, tag or timestamp reads
  * with that snapshot's schema, a branch or the current table with the current schema.
  */
@@ -29,14 +31,30 @@ public final class FloeDataSource implements TableProvider, DataSourceRegister {
   }
 
   @Override
+  @SuppressWarnings("deprecation") // Spark 3.5 still asks every table for schema()
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    return FloeTable.load(options).schema();
+    return load(options).schema();
   }
 
   @Override
   public Table getTable(
       StructType schema, Transform[] partitioning, Map<String, String> properties) {
-    return FloeTable.load(properties);
+    return load(properties);
+  }
+
+  /**
+   * The table at the location, or, for {@code <location>#<name>}, its metadata table {@code name}
+   * ({@link FloeMetadataTables}).
+   */
+  private static Table load(Map<String, String> options) {
+    String location = location(options);
+    int hash = location.lastIndexOf('#');
+    if (hash < 0) {
+      return FloeTable.load(location, options);
+    }
+    FloeTable table = FloeTable.load(location.substring(0, hash), options);
+    return FloeMetadataTables.load(
+        table.floeTable(), location.substring(hash + 1), table.options());
   }
 
   @Override

@@ -58,7 +58,11 @@ final class FloeTable
 
   /** Loads the table at the location given by {@code path}, checking the read options. */
   static FloeTable load(Map<String, String> options) {
-    String location = FloeDataSource.location(options);
+    return load(FloeDataSource.location(options), options);
+  }
+
+  /** Loads the table at {@code location}, checking the read options. */
+  static FloeTable load(String location, Map<String, String> options) {
     SparkSession spark = SparkSession.active();
     dev.floe.catalog.Table table = PathTables.load(location, fileIO(location, spark));
     return new FloeTable(table, readOptions(options, spark, table));
@@ -93,6 +97,11 @@ final class FloeTable
       return byScheme;
     }
     return new HadoopFileIO(SparkHadoopProperties.of(spark));
+  }
+
+  /** The read options the table was loaded with. */
+  FloeReadOptions options() {
+    return options;
   }
 
   dev.floe.catalog.Table floeTable() {
