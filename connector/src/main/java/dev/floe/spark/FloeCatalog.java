@@ -2,6 +2,7 @@ package dev.floe.spark;
 
 import dev.floe.InvalidRequestException;
 import dev.floe.catalog.PathTables;
+import dev.floe.metadata.MetadataTableType;
 import dev.floe.table.SnapshotRef;
 import dev.floe.table.TableMetadata;
 import java.util.ArrayList;
@@ -44,9 +45,12 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * </ul>
  *
  * <p>A snapshot id, tag or timestamp reads with the schema that snapshot was written with; a branch
- * reads with the table's current schema. Loaded metadata is cached per table for {@code
- * cache-expiration-interval-ms}, and a loaded table never changes, so one query plans against one
- * snapshot. Every write, DDL statement and namespace change fails with "Floe is read-only".
+ * reads with the table's current schema. {@code lake.db.events.snapshots} (and {@code .files},
+ * {@code .manifests}, ...) is a metadata table of {@code lake.db.events} ({@link
+ * FloeMetadataTables}), readable with {@code AS OF} too, unless a table of that name exists. Loaded
+ * metadata is cached per table for {@code cache-expiration-interval-ms}, and a loaded table never
+ * changes, so one query plans against one snapshot. Every write, DDL statement and namespace change
+ * fails with "Floe is read-only".
  */
 public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   static final String WAREHOUSE = "warehouse";
@@ -263,8 +267,27 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
           return readAt(selected.get(), selector.get().readOption(), null);
         }
       }
+      if (isMetadataTableName(ident.name())) {
+        Optional<dev.floe.catalog.Table> described = cached(parent);
+        if (described.isPresent()) {
+          dev.floe.catalog.Table of = described.get();
+          Map<String, String> selection =
+              version == null ? asOf : versionOption(version, of.metadata());
+          return FloeMetadataTables.load(
+              of, ident.name(), FloeTable.readOptions(selection, SparkSession.active(), of));
+        }
+      }
     }
     throw new NoSuchTableException(ident);
+  }
+
+  private static boolean isMetadataTableName(String name) {
+    for (MetadataTableType type : MetadataTableType.values()) {
+      if (type.tableName().equalsIgnoreCase(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Optional<dev.floe.catalog.Table> cached(Identifier ident) {

@@ -206,6 +206,26 @@ class TestFloeCatalog {
   }
 
   @Test
+  void metadataTablesAreNamedAfterTheirTable() throws Exception {
+    FloeCatalog catalog = catalog();
+
+    assertThat(columns(catalog.loadTable(evolvedAs("snapshots"))))
+        .as("lake.db.evolved.snapshots")
+        .contains("snapshot_id", "parent_id", "operation");
+    assertThat(columns(catalog.loadTable(evolvedAs("REFS"), "first")))
+        .as("any case, with AS OF")
+        .contains("name", "type", "snapshot_id");
+    assertThatThrownBy(() -> catalog.loadTable(evolvedAs("files"), "9"))
+        .as("a metadata table at an unknown snapshot")
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining(
+            "Cannot find snapshot 9 (selected by snapshot id 9) in table lake.db.evolved");
+    assertThatThrownBy(() -> catalog.loadTable(Identifier.of(new String[] {"db"}, "snapshots")))
+        .as("no table db to describe")
+        .isInstanceOf(NoSuchTableException.class);
+  }
+
+  @Test
   void badSelectionsNameTheTableAndTheValidChoices() {
     FloeCatalog catalog = catalog();
 
