@@ -90,19 +90,7 @@ record FloeReadOptions(
           DeleteCache.DEFAULT_MAX_BYTES);
 
   FloeReadOptions {
-    List<String> selectors = new ArrayList<>();
-    if (snapshotId != null) {
-      selectors.add(SNAPSHOT_ID + "=" + snapshotId);
-    }
-    if (asOfTimestamp != null) {
-      selectors.add(AS_OF_TIMESTAMP + "=" + asOfTimestamp);
-    }
-    if (branch != null) {
-      selectors.add(BRANCH + "=" + branch);
-    }
-    if (tag != null) {
-      selectors.add(TAG + "=" + tag);
-    }
+    List<String> selectors = selectors(snapshotId, asOfTimestamp, branch, tag);
     if (selectors.size() > 1) {
       throw new InvalidRequestException(
           "Cannot read with more than one snapshot selector: "
@@ -128,6 +116,71 @@ record FloeReadOptions(
     }
   }
 
+  private static List<String> selectors(
+      Long snapshotId, Long asOfTimestamp, String branch, String tag) {
+    List<String> selectors = new ArrayList<>();
+    if (snapshotId != null) {
+      selectors.add(SNAPSHOT_ID + "=" + snapshotId);
+    }
+    if (asOfTimestamp != null) {
+      selectors.add(AS_OF_TIMESTAMP + "=" + asOfTimestamp);
+    }
+    if (branch != null) {
+      selectors.add(BRANCH + "=" + branch);
+    }
+    if (tag != null) {
+      selectors.add(TAG + "=" + tag);
+    }
+    return selectors;
+  }
+
+  /** The snapshot selection, e.g. {@code [tag=v1]}; empty for the current snapshot. */
+  List<String> selection() {
+    return selectors(snapshotId, asOfTimestamp, branch, tag);
+  }
+
+  /**
+   * These scan options, reading the snapshot the table was loaded at. A scan may repeat the table's
+   * selection (a path table passes the same options to both) but not change it: the table's schema
+   * is that snapshot's.
+   *
+   * @throws InvalidRequestException when the scan selects another snapshot
+   */
+  FloeReadOptions atSelectionOf(FloeReadOptions loaded, String tableName) {
+    if (selection().isEmpty()) {
+      return new FloeReadOptions(
+          loaded.snapshotId,
+          loaded.asOfTimestamp,
+          loaded.branch,
+          loaded.tag,
+          splitSize,
+          fileOpenCost,
+          batchSize,
+          deleteCacheSize);
+    }
+    if (selection().equals(loaded.selection())) {
+      return this;
+    }
+    String selected = selection().get(0);
+    int equals = selected.indexOf('=');
+    throw new InvalidRequestException(
+        "Cannot read table "
+            + tableName
+            + " with "
+            + String.join(", ", selection())
+            + ": it was loaded at "
+            + (loaded.selection().isEmpty()
+                ? "its current snapshot"
+                : String.join(", ", loaded.selection()))
+            + ", whose schema it has; name the snapshot with the table instead: "
+            + tableName
+            + "."
+            + IdentifierSelector.identifierPart(
+                selected.substring(0, equals), selected.substring(equals + 1))
+            + ", VERSION AS OF or TIMESTAMP AS OF in SQL, or the read options of load() for a"
+            + " table read by its location");
+  }
+
   /**
    * Resolves the read options of one scan.
    *
@@ -149,6 +202,8 @@ record FloeReadOptions(
       if (!FLOE_OPTIONS.contains(name) && !PATH_OPTIONS.contains(name)) {
         TreeSet<String> valid = new TreeSet<>(FLOE_OPTIONS);
         valid.addAll(PATH_OPTIONS);
+        valid.add(SparkTimeTravelOptions.VERSION_AS_OF);
+        valid.add(SparkTimeTravelOptions.TIMESTAMP_AS_OF);
         throw new InvalidRequestException(
             "Unknown Floe read option '"
                 + name

@@ -11,10 +11,13 @@ import dev.floe.table.PartitionSpec;
 import dev.floe.table.Schema;
 import dev.floe.table.StructType;
 import dev.floe.table.TableMetadata;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -23,8 +26,16 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
 import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.SupportsRowLevelOperations;
+import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.RowLevelOperationBuilder;
+import org.apache.spark.sql.connector.write.RowLevelOperationInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
@@ -32,7 +43,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * snapshot's (see {@link FloeDataSource}), and it offers the metadata columns {@code _file}, {@code
  * _pos}, {@code _deleted}, {@code _spec_id} and {@code _partition}.
  */
-final class FloeTable implements SupportsRead, SupportsMetadataColumns {
+final class FloeTable
+    implements SupportsRead, SupportsMetadataColumns, SupportsWrite, SupportsRowLevelOperations {
   static final Set<String> METADATA_COLUMN_NAMES =
       Set.of("_file", "_pos", "_deleted", "_spec_id", "_partition");
 
@@ -56,8 +68,17 @@ final class FloeTable implements SupportsRead, SupportsMetadataColumns {
     return new FloeTable(table, readOptions(options, spark, table));
   }
 
+  /**
+   * The read options of one table or scan; Spark's {@code versionAsOf} and {@code timestampAsOf}
+   * become Floe's selectors (a timestamp string is read in the session time zone).
+   */
   static FloeReadOptions readOptions(
-      Map<String, String> options, SparkSession spark, dev.floe.catalog.Table table) {
+      Map<String, String> givenOptions, SparkSession spark, dev.floe.catalog.Table table) {
+    Map<String, String> options =
+        SparkTimeTravelOptions.translate(
+            givenOptions,
+            table.metadata(),
+            ZoneId.of(spark.sessionState().conf().sessionLocalTimeZone()));
     Map<String, String> sessionConf = new HashMap<>();
     for (String name : FloeReadOptions.SESSION_SETTINGS) {
       String key = FloeReadOptions.SESSION_PREFIX + name;
@@ -70,7 +91,7 @@ final class FloeTable implements SupportsRead, SupportsMetadataColumns {
   }
 
   /** Local access for paths and {@code file:}; Hadoop access with the session's settings else. */
-  private static FileIO fileIO(String location, SparkSession spark) {
+  static FileIO fileIO(String location, SparkSession spark) {
     FileIO byScheme = FileIOFactory.forLocation(location);
     if (byScheme instanceof LocalFileIO) {
       return byScheme;
@@ -103,15 +124,69 @@ final class FloeTable implements SupportsRead, SupportsMetadataColumns {
     return SparkSchemas.toSpark(readSchema());
   }
 
+  /**
+   * Reads, and the write capabilities only so that Spark hands every write to {@link
+   * #newWriteBuilder}, which refuses it with Floe's message rather than Spark's generic one.
+   */
   @Override
   public Set<TableCapability> capabilities() {
-    return Set.of(TableCapability.BATCH_READ);
+    return Set.of(
+        TableCapability.BATCH_READ,
+        TableCapability.BATCH_WRITE,
+        TableCapability.TRUNCATE,
+        TableCapability.OVERWRITE_BY_FILTER,
+        TableCapability.OVERWRITE_DYNAMIC);
   }
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
     SparkSession spark = SparkSession.active();
-    return new FloeScanBuilder(spark, this, readOptions(scanOptions, spark, table));
+    return new FloeScanBuilder(
+        spark, this, readOptions(scanOptions, spark, table).atSelectionOf(options, table.name()));
+  }
+
+  @Override
+  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    throw FloeCatalog.readOnly("write to table " + table.name());
+  }
+
+  @Override
+  public RowLevelOperationBuilder newRowLevelOperationBuilder(RowLevelOperationInfo info) {
+    throw FloeCatalog.readOnly(
+        info.command().name().toLowerCase(Locale.ROOT) + " rows of table " + table.name());
+  }
+
+  /**
+   * What {@code DESCRIBE TABLE EXTENDED} shows, named as Iceberg's Spark catalog names it: the
+   * format, the table's current snapshot and location, the format version, then the table
+   * properties.
+   */
+  @Override
+  public Map<String, String> properties() {
+    TableMetadata metadata = table.metadata();
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("format", "iceberg/" + metadata.property("write.format.default", "parquet"));
+    properties.put(TableCatalog.PROP_PROVIDER, "iceberg");
+    properties.put(
+        "current-snapshot-id",
+        metadata.currentSnapshotId() == null ? "none" : metadata.currentSnapshotId().toString());
+    properties.put(TableCatalog.PROP_LOCATION, metadata.location());
+    properties.put("format-version", Integer.toString(metadata.formatVersion()));
+    for (Map.Entry<String, String> property : metadata.properties().entrySet()) {
+      properties.putIfAbsent(property.getKey(), property.getValue());
+    }
+    return properties;
+  }
+
+  /**
+   * The table's default partition spec as Spark transforms, named by the schema read, as Iceberg
+   * shows it: {@code identity(part)}, {@code bucket(16, id)}, {@code truncate(4, data)}, {@code
+   * days(ts)}. A field whose source column the schema read lacks is left out, and so is {@code
+   * void}, which partitions nothing.
+   */
+  @Override
+  public Transform[] partitioning() {
+    return SparkTransforms.of(table.metadata().defaultSpec(), readSchema());
   }
 
   @Override

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StructField;
 
@@ -20,7 +19,7 @@ import org.apache.spark.sql.types.StructField;
  * {@code TimestampNTZType}, both in microseconds: nanosecond timestamps are truncated to micros.
  * uuid is a string (its canonical text), fixed and binary are binary, time is a long of micros
  * since midnight (Spark has no time type). Nullability follows {@code required}; each field's
- * metadata carries its Iceberg field id under {@link #FIELD_ID}.
+ * metadata carries its Iceberg field id under {@link #FIELD_ID}, and its doc as Spark's comment.
  */
 public final class SparkSchemas {
   /** The metadata key holding a field's Iceberg field id. */
@@ -35,8 +34,13 @@ public final class SparkSchemas {
   public static org.apache.spark.sql.types.StructType toSpark(StructType struct) {
     List<StructField> fields = new ArrayList<>(struct.fields().size());
     for (NestedField field : struct.fields()) {
-      Metadata metadata = new MetadataBuilder().putLong(FIELD_ID, field.fieldId()).build();
-      fields.add(new StructField(field.name(), toSpark(field.type()), field.optional(), metadata));
+      MetadataBuilder metadata = new MetadataBuilder().putLong(FIELD_ID, field.fieldId());
+      if (field.doc() != null) {
+        // Spark's column comment, as DESCRIBE TABLE shows it
+        metadata.putString("comment", field.doc());
+      }
+      fields.add(
+          new StructField(field.name(), toSpark(field.type()), field.optional(), metadata.build()));
     }
     return DataTypes.createStructType(fields);
   }

@@ -17,7 +17,7 @@ class TestFloeReadOptions {
         .hasMessageContaining("Unknown Floe read option 'snapshotid'")
         .hasMessageContaining(
             "valid options are as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost, path, paths,"
-                + " snapshot-id, split-size, tag");
+                + " snapshot-id, split-size, tag, timestampAsOf, versionAsOf");
   }
 
   @Test

@@ -7,6 +7,9 @@ import dev.floe.table.Snapshot;
 import dev.floe.table.SnapshotLogEntry;
 import dev.floe.table.SnapshotRef;
 import dev.floe.table.TableMetadata;
+import java.math.BigInteger;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -26,6 +29,8 @@ record SnapshotSelection(Kind kind, long value, String refName) {
     REF,
     AS_OF_TIME
   }
+
+  private static final int NEAREST_SNAPSHOTS = 5;
 
   static final SnapshotSelection CURRENT = new SnapshotSelection(Kind.CURRENT, 0, null);
 
@@ -130,10 +135,39 @@ record SnapshotSelection(Kind kind, long value, String refName) {
               + requestedAs
               + ") in table "
               + table.name()
-              + ": it does not exist or has expired; current snapshot is "
+              + ": it does not exist or has expired; "
+              + nearestSnapshots(table.metadata(), snapshotId)
+              + "; current snapshot is "
               + table.metadata().currentSnapshotId());
     }
     return snapshot;
+  }
+
+  /**
+   * The valid snapshot ids closest in value to a requested one, so a mistyped id shows its likely
+   * intent, each with its commit time.
+   */
+  private static String nearestSnapshots(TableMetadata metadata, long snapshotId) {
+    if (metadata.snapshots().isEmpty()) {
+      return "the table has no snapshots";
+    }
+    List<String> nearest =
+        metadata.snapshots().stream()
+            .sorted(
+                Comparator.comparing(
+                    (Snapshot snapshot) ->
+                        BigInteger.valueOf(snapshot.snapshotId())
+                            .subtract(BigInteger.valueOf(snapshotId))
+                            .abs()))
+            .limit(NEAREST_SNAPSHOTS)
+            .map(
+                snapshot ->
+                    snapshot.snapshotId()
+                        + " ("
+                        + java.time.Instant.ofEpochMilli(snapshot.timestampMillis())
+                        + ")")
+            .toList();
+    return "valid snapshot ids nearest to it: " + String.join(", ", nearest);
   }
 
   private static ResolvedSnapshot ofSnapshot(TableMetadata metadata, Snapshot snapshot) {

@@ -162,7 +162,10 @@ class TestTableScan {
   void unknownSnapshotAndRefAreErrors() {
     assertThatThrownBy(() -> TableScan.of(table(true)).useSnapshot(42).planFiles())
         .isInstanceOf(InvalidRequestException.class)
-        .hasMessageContaining("Cannot find snapshot 42 (selected by snapshot id 42) in table db.t");
+        .hasMessageContaining("Cannot find snapshot 42 (selected by snapshot id 42) in table db.t")
+        .hasMessageContaining(
+            "valid snapshot ids nearest to it: 100 (1970-01-01T00:00:01Z),"
+                + " 200 (1970-01-01T00:00:02Z), 300 (1970-01-01T00:00:03Z)");
     assertThatThrownBy(() -> TableScan.of(table(true)).useRef("nightly").planFiles())
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage("Cannot find branch or tag 'nightly' in table db.t; it has main, audit, v1");

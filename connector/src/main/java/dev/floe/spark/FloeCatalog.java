@@ -1,0 +1,393 @@
+package dev.floe.spark;
+
+import dev.floe.InvalidRequestException;
+import dev.floe.catalog.PathTables;
+import dev.floe.metadata.MetadataTableType;
+import dev.floe.table.SnapshotRef;
+import dev.floe.table.TableMetadata;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.NamespaceChange;
+import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * A read-only Spark catalog over a warehouse of Hadoop-layout Iceberg tables:
+ *
+ * <pre>{@code
+ * spark.sql.catalog.lake=dev.floe.spark.FloeCatalog
+ * spark.sql.catalog.lake.warehouse=s3a://bucket/warehouse
+ * spark.sql.catalog.lake.cache-expiration-interval-ms=30000   # default; 0 disables the cache
+ * }</pre>
+ *
+ * <p>{@code lake.db.events} is the table at {@code <warehouse>/db/events}; nested namespaces are
+ * nested directories. Time travel, as in Iceberg:
+ *
+ * <ul>
+ *   <li>{@code VERSION AS OF 42}: snapshot 42; {@code VERSION AS OF 'audit'}: branch or tag {@code
+ *       audit} (a numeric string is a snapshot id);
+ *   <li>{@code TIMESTAMP AS OF '2026-01-01 00:00:00'}: the snapshot current at that instant;
+ *   <li>the identifier forms {@code lake.db.events.branch_audit}, {@code .tag_v1}, {@code
+ *       .snapshot_id_42}, {@code .at_timestamp_<ms>}, which cannot be combined with {@code AS OF}.
+ * </ul>
+ *
+ * <p>A snapshot id, tag or timestamp reads with the schema that snapshot was written with; a branch
+ * reads with the table's current schema. {@code lake.db.events.snapshots} (and {@code .files},
+ * {@code .manifests}, ...) is a metadata table of {@code lake.db.events} ({@link
+ * FloeMetadataTables}), readable with {@code AS OF} too, unless a table of that name exists. Loaded
+ * metadata is cached per table for {@code cache-expiration-interval-ms}, and a loaded table never
+ * changes, so one query plans against one snapshot. Every write, DDL statement and namespace change
+ * fails with "Floe is read-only".
+ */
+public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
+  static final String WAREHOUSE = "warehouse";
+  static final String CACHE_EXPIRATION_INTERVAL_MS = "cache-expiration-interval-ms";
+  static final long DEFAULT_CACHE_EXPIRATION_MS = 30_000;
+
+  private final LongSupplier clockMillis;
+  private String catalogName;
+  private String warehouseLocation;
+  private Warehouse warehouse;
+  private TableCache cache;
+
+  /** Public, for Spark, which instantiates catalogs by class name. */
+  public FloeCatalog() {
+    this(System::currentTimeMillis);
+  }
+
+  FloeCatalog(LongSupplier clockMillis) {
+    this.clockMillis = clockMillis;
+  }
+
+  @Override
+  public void initialize(String name, CaseInsensitiveStringMap options) {
+    this.catalogName = name;
+    String location = options.get(WAREHOUSE);
+    if (location == null || location.isBlank()) {
+      throw new InvalidRequestException(
+          "Floe catalog "
+              + name
+              + " has no warehouse: set spark.sql.catalog."
+              + name
+              + "."
+              + WAREHOUSE
+              + "=<directory or URI of the warehouse>");
+    }
+    this.warehouseLocation = location;
+    String expiration = options.get(CACHE_EXPIRATION_INTERVAL_MS);
+    long expirationMillis = DEFAULT_CACHE_EXPIRATION_MS;
+    if (expiration != null) {
+      try {
+        expirationMillis = Long.parseLong(expiration.trim());
+      } catch (NumberFormatException notANumber) {
+        throw new InvalidRequestException(
+            CACHE_EXPIRATION_INTERVAL_MS
+                + " of catalog "
+                + name
+                + " must be a whole number of ms, not '"
+                + expiration
+                + "'",
+            notANumber);
+      }
+      if (expirationMillis < 0) {
+        throw new InvalidRequestException(
+            CACHE_EXPIRATION_INTERVAL_MS
+                + " of catalog "
+                + name
+                + " must be 0 (no cache) or a positive number of ms: "
+                + expirationMillis);
+      }
+    }
+    this.cache = new TableCache(expirationMillis, clockMillis);
+  }
+
+  @Override
+  public String name() {
+    return catalogName;
+  }
+
+  /** Built on first use: the file access depends on the session's Hadoop settings. */
+  private synchronized Warehouse warehouse() {
+    if (warehouse == null) {
+      SparkSession spark = SparkSession.active();
+      warehouse =
+          new Warehouse(
+              warehouseLocation,
+              FloeTable.fileIO(warehouseLocation, spark),
+              spark.sessionState().newHadoopConf());
+    }
+    return warehouse;
+  }
+
+  // ---- namespaces
+
+  @Override
+  public String[][] listNamespaces() throws NoSuchNamespaceException {
+    return listNamespaces(new String[0]);
+  }
+
+  @Override
+  public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
+    requireNamespace(namespace);
+    String location = warehouse().location(namespace);
+    List<String[]> children = new ArrayList<>();
+    for (String child : warehouse().childDirectories(location)) {
+      if (!warehouse().isTable(location + "/" + child)) {
+        String[] nested = Arrays.copyOf(namespace, namespace.length + 1);
+        nested[namespace.length] = child;
+        children.add(nested);
+      }
+    }
+    return children.toArray(new String[0][]);
+  }
+
+  @Override
+  public Map<String, String> loadNamespaceMetadata(String[] namespace)
+      throws NoSuchNamespaceException {
+    requireNamespace(namespace);
+    return Map.of(SupportsNamespaces.PROP_LOCATION, warehouse().location(namespace));
+  }
+
+  private void requireNamespace(String[] namespace) throws NoSuchNamespaceException {
+    if (namespace.length == 0) {
+      return;
+    }
+    String location = warehouse().location(namespace);
+    if (!warehouse().isDirectory(location) || warehouse().isTable(location)) {
+      throw new NoSuchNamespaceException(namespace);
+    }
+  }
+
+  @Override
+  public void createNamespace(String[] namespace, Map<String, String> metadata) {
+    throw readOnly("create namespace " + qualified(namespace));
+  }
+
+  @Override
+  public void alterNamespace(String[] namespace, NamespaceChange... changes) {
+    throw readOnly("alter namespace " + qualified(namespace));
+  }
+
+  @Override
+  public boolean dropNamespace(String[] namespace, boolean cascade) {
+    throw readOnly("drop namespace " + qualified(namespace));
+  }
+
+  // ---- tables
+
+  @Override
+  public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
+    requireNamespace(namespace);
+    String location = warehouse().location(namespace);
+    List<Identifier> tables = new ArrayList<>();
+    for (String child : warehouse().childDirectories(location)) {
+      if (warehouse().isTable(location + "/" + child)) {
+        tables.add(Identifier.of(namespace, child));
+      }
+    }
+    return tables.toArray(new Identifier[0]);
+  }
+
+  @Override
+  public Table loadTable(Identifier ident) throws NoSuchTableException {
+    return load(ident, Map.of(), null);
+  }
+
+  /**
+   * {@code VERSION AS OF} and {@code FOR SYSTEM_VERSION AS OF}: a numeric version is a snapshot id,
+   * any other a branch or tag of the table.
+   */
+  @Override
+  public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
+    return load(ident, Map.of(), version);
+  }
+
+  /**
+   * {@code TIMESTAMP AS OF} and {@code FOR SYSTEM_TIME AS OF}; Spark passes microseconds since the
+   * epoch, Floe selects by milliseconds, so the instant is truncated down to its millisecond.
+   */
+  @Override
+  public Table loadTable(Identifier ident, long timestampMicros) throws NoSuchTableException {
+    return load(
+        ident,
+        Map.of(
+            FloeReadOptions.AS_OF_TIMESTAMP, Long.toString(Math.floorDiv(timestampMicros, 1000L))),
+        null);
+  }
+
+  /**
+   * Loads a table, or a table at a snapshot named by the identifier's last part.
+   *
+   * @param asOf the read options of an {@code AS OF} clause, or empty
+   * @param version the {@code VERSION AS OF} value, or null
+   */
+  private Table load(Identifier ident, Map<String, String> asOf, String version)
+      throws NoSuchTableException {
+    boolean travels = !asOf.isEmpty() || version != null;
+    Optional<dev.floe.catalog.Table> table = cached(ident);
+    if (table.isPresent()) {
+      return readAt(table.get(), asOf, version);
+    }
+    String[] namespace = ident.namespace();
+    if (namespace.length > 0) {
+      Identifier parent =
+          Identifier.of(
+              Arrays.copyOf(namespace, namespace.length - 1), namespace[namespace.length - 1]);
+      Optional<IdentifierSelector> selector = IdentifierSelector.parse(ident.name());
+      if (selector.isPresent()) {
+        Optional<dev.floe.catalog.Table> selected = cached(parent);
+        if (selected.isPresent()) {
+          if (travels) {
+            throw new InvalidRequestException(
+                "Cannot combine the snapshot selector "
+                    + selector.get()
+                    + " in "
+                    + qualified(ident)
+                    + " with "
+                    + (version != null ? "VERSION AS OF" : "TIMESTAMP AS OF")
+                    + ": select the snapshot one way, e.g. "
+                    + qualified(parent)
+                    + " "
+                    + (version != null ? "VERSION AS OF" : "TIMESTAMP AS OF")
+                    + " ...");
+          }
+          return readAt(selected.get(), selector.get().readOption(), null);
+        }
+      }
+      if (isMetadataTableName(ident.name())) {
+        Optional<dev.floe.catalog.Table> described = cached(parent);
+        if (described.isPresent()) {
+          dev.floe.catalog.Table of = described.get();
+          Map<String, String> selection =
+              version == null ? asOf : versionOption(version, of.metadata());
+          return FloeMetadataTables.load(
+              of, ident.name(), FloeTable.readOptions(selection, SparkSession.active(), of));
+        }
+      }
+    }
+    throw new NoSuchTableException(ident);
+  }
+
+  private static boolean isMetadataTableName(String name) {
+    for (MetadataTableType type : MetadataTableType.values()) {
+      if (type.tableName().equalsIgnoreCase(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Optional<dev.floe.catalog.Table> cached(Identifier ident) {
+    String location = warehouse().location(parts(ident));
+    return cache.load(
+        location,
+        () -> {
+          if (!warehouse().isTable(location)) {
+            return Optional.empty();
+          }
+          dev.floe.catalog.Table loaded = PathTables.load(location, warehouse().io());
+          return Optional.of(
+              new dev.floe.catalog.Table(qualified(ident), loaded.metadata(), loaded.io()));
+        });
+  }
+
+  /** The table at the selected snapshot, its schema resolved now so a bad selection fails here. */
+  private static FloeTable readAt(
+      dev.floe.catalog.Table table, Map<String, String> options, String version) {
+    Map<String, String> selection =
+        version == null ? options : versionOption(version, table.metadata());
+    FloeTable loaded =
+        new FloeTable(table, FloeTable.readOptions(selection, SparkSession.active(), table));
+    loaded.readSchema();
+    return loaded;
+  }
+
+  /**
+   * The read option a {@code VERSION AS OF} value means: a snapshot id when it is a number, else
+   * the tag of that name, else the branch (which planning reports as unknown, listing the refs).
+   */
+  static Map<String, String> versionOption(String version, TableMetadata metadata) {
+    String trimmed = version.trim();
+    if (trimmed.matches("-?\\d{1,19}")) {
+      return Map.of(FloeReadOptions.SNAPSHOT_ID, trimmed);
+    }
+    SnapshotRef ref = metadata.ref(version);
+    boolean tag = ref != null && ref.type() == SnapshotRef.RefType.TAG;
+    return Map.of(tag ? FloeReadOptions.TAG : FloeReadOptions.BRANCH, version);
+  }
+
+  @Override
+  public void invalidateTable(Identifier ident) {
+    if (cache != null) {
+      cache.invalidate(warehouse().location(parts(ident)));
+    }
+  }
+
+  @Override
+  @Deprecated // Spark 3.5 still declares it abstract; the Column[] form delegates to it
+  public Table createTable(
+      Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties) {
+    throw readOnly("create table " + qualified(ident));
+  }
+
+  @Override
+  public Table alterTable(Identifier ident, TableChange... changes) {
+    throw readOnly("alter table " + qualified(ident));
+  }
+
+  @Override
+  public boolean dropTable(Identifier ident) {
+    throw readOnly("drop table " + qualified(ident));
+  }
+
+  @Override
+  public boolean purgeTable(Identifier ident) {
+    throw readOnly("purge table " + qualified(ident));
+  }
+
+  @Override
+  public void renameTable(Identifier from, Identifier to) {
+    throw readOnly("rename table " + qualified(from) + " to " + qualified(to));
+  }
+
+  /** The refusal of every change, naming what was attempted. */
+  static InvalidRequestException readOnly(String attempted) {
+    return new InvalidRequestException(
+        "Floe is read-only: cannot "
+            + attempted
+            + "; write with Apache Iceberg's own Spark catalog"
+            + " (org.apache.iceberg.spark.SparkCatalog) on the same warehouse");
+  }
+
+  private static String[] parts(Identifier ident) {
+    String[] parts = Arrays.copyOf(ident.namespace(), ident.namespace().length + 1);
+    parts[ident.namespace().length] = ident.name();
+    return parts;
+  }
+
+  private String qualified(Identifier ident) {
+    return qualified(parts(ident));
+  }
+
+  private String qualified(String[] parts) {
+    return parts.length == 0 ? catalogName : catalogName + "." + String.join(".", parts);
+  }
+
+  @Override
+  public String toString() {
+    return "FloeCatalog(" + catalogName + ", " + warehouseLocation + ")";
+  }
+}
