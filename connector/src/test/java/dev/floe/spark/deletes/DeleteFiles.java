@@ -6,7 +6,7 @@ import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.FileContent;
 import dev.floe.manifest.FileFormat;
 import dev.floe.manifest.PartitionValues;
-import java.io.BufferedOutputStream;
+import dev.floe.spark.read.LocalParquetOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -25,8 +25,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.io.OutputFile;
-import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.schema.MessageType;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -51,7 +49,7 @@ public final class DeleteFiles {
       UnaryOperator<ExampleParquetWriter.Builder> configure)
       throws IOException {
     ExampleParquetWriter.Builder builder =
-        ExampleParquetWriter.builder(new LocalOutput(file)).withType(schema);
+        ExampleParquetWriter.builder(new LocalParquetOutput(file)).withType(schema);
     try (ParquetWriter<Group> writer = configure.apply(builder).build()) {
       for (Group row : rows) {
         writer.write(row);
@@ -199,61 +197,5 @@ public final class DeleteFiles {
         null,
         3L,
         3L);
-  }
-
-  private record LocalOutput(Path file) implements OutputFile {
-    @Override
-    public PositionOutputStream create(long blockSize) throws IOException {
-      return stream(Files.newOutputStream(file));
-    }
-
-    @Override
-    public PositionOutputStream createOrOverwrite(long blockSize) throws IOException {
-      return stream(Files.newOutputStream(file));
-    }
-
-    private static PositionOutputStream stream(OutputStream raw) {
-      OutputStream out = new BufferedOutputStream(raw);
-      return new PositionOutputStream() {
-        private long position;
-
-        @Override
-        public long getPos() {
-          return position;
-        }
-
-        @Override
-        public void write(int value) throws IOException {
-          out.write(value);
-          position++;
-        }
-
-        @Override
-        public void write(byte[] bytes, int offset, int length) throws IOException {
-          out.write(bytes, offset, length);
-          position += length;
-        }
-
-        @Override
-        public void flush() throws IOException {
-          out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-          out.close();
-        }
-      };
-    }
-
-    @Override
-    public boolean supportsBlockSize() {
-      return false;
-    }
-
-    @Override
-    public long defaultBlockSize() {
-      return 0;
-    }
   }
 }

@@ -6,9 +6,7 @@ import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.FileFormat;
 import dev.floe.table.NameMapping;
 import dev.floe.table.Schema;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +16,6 @@ import java.util.function.UnaryOperator;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.io.OutputFile;
-import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.schema.MessageType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -36,7 +32,7 @@ final class ParquetFiles {
       UnaryOperator<ExampleParquetWriter.Builder> configure)
       throws IOException {
     ExampleParquetWriter.Builder builder =
-        ExampleParquetWriter.builder(new LocalOutput(file)).withType(schema);
+        ExampleParquetWriter.builder(new LocalParquetOutput(file)).withType(schema);
     try (ParquetWriter<Group> writer = configure.apply(builder).build()) {
       for (Group row : rows) {
         writer.write(row);
@@ -101,57 +97,5 @@ final class ParquetFiles {
       }
     }
     return sizes;
-  }
-
-  private record LocalOutput(Path file) implements OutputFile {
-    @Override
-    public PositionOutputStream create(long blockSize) throws IOException {
-      return createOrOverwrite(blockSize);
-    }
-
-    @Override
-    public PositionOutputStream createOrOverwrite(long blockSize) throws IOException {
-      OutputStream out = new BufferedOutputStream(Files.newOutputStream(file));
-      return new PositionOutputStream() {
-        private long position;
-
-        @Override
-        public long getPos() {
-          return position;
-        }
-
-        @Override
-        public void write(int value) throws IOException {
-          out.write(value);
-          position++;
-        }
-
-        @Override
-        public void write(byte[] bytes, int offset, int length) throws IOException {
-          out.write(bytes, offset, length);
-          position += length;
-        }
-
-        @Override
-        public void flush() throws IOException {
-          out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-          out.close();
-        }
-      };
-    }
-
-    @Override
-    public boolean supportsBlockSize() {
-      return false;
-    }
-
-    @Override
-    public long defaultBlockSize() {
-      return 0;
-    }
   }
 }
