@@ -50,25 +50,13 @@ final class DeleteFixtures {
 
   static final String MERGE_ON_READ_V3 = MERGE_ON_READ_V2.replace("'2'", "'3'");
 
-  private static List<DeleteFixture> shared;
-  private static RuntimeException failure;
+  private static final WrittenOnce<List<DeleteFixture>> SHARED =
+      new WrittenOnce<>("the delete fixtures", () -> create(new FixtureWriter(SharedSpark.get())));
 
   private DeleteFixtures() {}
 
-  static synchronized List<DeleteFixture> shared() {
-    if (failure != null) {
-      throw new IllegalStateException("Writing the delete fixtures failed earlier", failure);
-    }
-    if (shared == null) {
-      try {
-        shared = create(new FixtureWriter(SharedSpark.get()));
-      } catch (RuntimeException e) {
-        // A second attempt would only fail on the tables the first one left behind.
-        failure = e;
-        throw e;
-      }
-    }
-    return shared;
+  static List<DeleteFixture> shared() {
+    return SHARED.get();
   }
 
   private static List<DeleteFixture> create(FixtureWriter writer) {

@@ -6,25 +6,13 @@ import java.util.function.Supplier;
 
 /** Every fixture table of the read matrix, written once per test JVM. */
 final class ReadFixtures {
-  private static List<ReadFixture> shared;
-  private static RuntimeException failure;
+  private static final WrittenOnce<List<ReadFixture>> SHARED =
+      new WrittenOnce<>("the read fixtures", () -> create(new FixtureWriter(SharedSpark.get())));
 
   private ReadFixtures() {}
 
-  static synchronized List<ReadFixture> shared() {
-    if (failure != null) {
-      throw new IllegalStateException("Writing the read fixtures failed earlier", failure);
-    }
-    if (shared == null) {
-      try {
-        shared = create(new FixtureWriter(SharedSpark.get()));
-      } catch (RuntimeException e) {
-        // A second attempt would only fail on the tables the first one left behind.
-        failure = e;
-        throw e;
-      }
-    }
-    return shared;
+  static List<ReadFixture> shared() {
+    return SHARED.get();
   }
 
   private static List<ReadFixture> create(FixtureWriter writer) {
