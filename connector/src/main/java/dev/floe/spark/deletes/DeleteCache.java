@@ -41,6 +41,7 @@ public final class DeleteCache {
   private long maxBytes;
   private long totalBytes;
   private long loads;
+  private long waitsForOtherLoads;
 
   public DeleteCache(long maxBytes) {
     this.maxBytes = checkBound(maxBytes);
@@ -70,6 +71,11 @@ public final class DeleteCache {
     return loads;
   }
 
+  /** How many times a caller found its key being loaded by another and waited for it. */
+  synchronized long waitsForOtherLoads() {
+    return waitsForOtherLoads;
+  }
+
   /** The estimated bytes the cache holds now. */
   public synchronized long totalBytes() {
     return totalBytes;
@@ -94,6 +100,8 @@ public final class DeleteCache {
         loading.put(key, pending);
         loadsHere = true;
         loads++;
+      } else {
+        waitsForOtherLoads++;
       }
     }
     if (!loadsHere) {

@@ -202,8 +202,7 @@ class TestDeleteCache {
       Future<String> first = threads.submit(() -> cache.get(A, slowLoad, value -> 1));
       assertThat(loadStarted.await(10, TimeUnit.SECONDS)).as("first load started").isTrue();
       Future<String> second = threads.submit(() -> cache.get(A, slowLoad, value -> 1));
-      // give the second thread time to find the pending load before the first finishes
-      Thread.sleep(200);
+      awaitWaiter(cache);
       release.countDown();
 
       assertThat(first.get(10, TimeUnit.SECONDS)).as("first thread's value").isEqualTo("loaded");
@@ -235,7 +234,7 @@ class TestDeleteCache {
       Future<String> first = threads.submit(() -> cache.get(A, failingLoad, value -> 1));
       assertThat(loadStarted.await(10, TimeUnit.SECONDS)).as("first load started").isTrue();
       Future<String> second = threads.submit(() -> cache.get(A, failingLoad, value -> 1));
-      Thread.sleep(200);
+      awaitWaiter(cache);
       release.countDown();
 
       for (Future<String> result : java.util.List.of(first, second)) {
@@ -246,6 +245,21 @@ class TestDeleteCache {
       assertThat(cache.loads()).as("one load attempted").isEqualTo(1);
     } finally {
       threads.shutdownNow();
+    }
+  }
+
+  /**
+   * Returns once a second caller has found the pending load and is waiting on it: an event, not an
+   * amount of time, so a loaded machine cannot let the first load finish before the second caller
+   * arrives.
+   */
+  private static void awaitWaiter(DeleteCache cache) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (cache.waitsForOtherLoads() == 0) {
+      assertThat(System.nanoTime())
+          .as("second caller waits on the pending load")
+          .isLessThan(deadline);
+      Thread.yield();
     }
   }
 
