@@ -1,6 +1,7 @@
 package dev.floe.spark;
 
 import dev.floe.InvalidRequestException;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
@@ -22,6 +23,16 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * with that snapshot's schema, a branch or the current table with the current schema.
  */
 public final class FloeDataSource implements TableProvider, DataSourceRegister {
+  /**
+   * The table {@link #inferSchema} loaded, with the options it loaded it for. Spark makes a
+   * provider per read and calls {@code inferSchema} then {@code getTable} with the same options;
+   * loading once means one metadata read, and a commit landing between the two calls cannot give
+   * the table another snapshot than the schema Spark was told.
+   */
+  private Map<String, String> loadedOptions;
+
+  private Table loaded;
+
   /** Public, for Spark's service loader. */
   public FloeDataSource() {}
 
@@ -33,12 +44,19 @@ public final class FloeDataSource implements TableProvider, DataSourceRegister {
   @Override
   @SuppressWarnings("deprecation") // Spark 3.5 still asks every table for schema()
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    return load(options).schema();
+    Map<String, String> given = new HashMap<>(options.asCaseSensitiveMap());
+    Table table = load(given);
+    loadedOptions = given;
+    loaded = table;
+    return table.schema();
   }
 
   @Override
   public Table getTable(
       StructType schema, Transform[] partitioning, Map<String, String> properties) {
+    if (loaded != null && loadedOptions.equals(properties)) {
+      return loaded;
+    }
     return load(properties);
   }
 

@@ -224,4 +224,31 @@ class TestFloeDataSource {
     StructType partition = (StructType) scanned.apply("_partition").dataType();
     assertThat(partition.fieldNames()).containsExactly("region");
   }
+
+  @Test
+  @SuppressWarnings("deprecation") // Spark 3.5's Table.schema(), which Spark itself still calls
+  void getTableReusesTheTableInferSchemaLoaded() throws IOException {
+    String location = writeTable("loaded_once", EVOLVED_METADATA);
+    FloeDataSource source = new FloeDataSource();
+    java.util.Map<String, String> options = java.util.Map.of("path", location);
+    StructType schema =
+        source.inferSchema(new org.apache.spark.sql.util.CaseInsensitiveStringMap(options));
+    // a second load would now fail: the metadata the schema came from is gone
+    Files.delete(Path.of(location, "metadata", "v1.metadata.json"));
+
+    org.apache.spark.sql.connector.catalog.Table table =
+        source.getTable(
+            schema, new org.apache.spark.sql.connector.expressions.Transform[0], options);
+    assertThat(table.schema())
+        .as("the table inferSchema loaded, not a second load")
+        .isEqualTo(schema);
+    assertThatThrownBy(
+            () ->
+                source.getTable(
+                    schema,
+                    new org.apache.spark.sql.connector.expressions.Transform[0],
+                    java.util.Map.of("path", location, "tag", "v1")))
+        .as("other options load again")
+        .hasMessageContaining(location);
+  }
 }
