@@ -66,13 +66,11 @@ final class BatchProjection implements AutoCloseable {
   }
 
   private static int indexOf(Schema decoded, int fieldId) {
-    List<NestedField> columns = decoded.columns();
-    for (int index = 0; index < columns.size(); index++) {
-      if (columns.get(index).fieldId() == fieldId) {
-        return index;
-      }
+    int index = decoded.columnIndex(fieldId);
+    if (index < 0) {
+      throw new IllegalArgumentException("Column id " + fieldId + " is not decoded: " + decoded);
     }
-    throw new IllegalArgumentException("Column id " + fieldId + " is not decoded: " + decoded);
+    return index;
   }
 
   /** Whether this projection marks deleted rows in {@code _deleted} rather than dropping them. */

@@ -59,11 +59,7 @@ final class TaskConstants {
       PartitionField field = fields.get(position);
       NestedField source = projection.findField(field.sourceId());
       if (source == null && helperColumns != null) {
-        source =
-            helperColumns.columns().stream()
-                .filter(column -> column.fieldId() == field.sourceId())
-                .findFirst()
-                .orElse(null);
+        source = helperColumns.column(field.sourceId());
       }
       if (field.transform().equals("identity")
           && source != null

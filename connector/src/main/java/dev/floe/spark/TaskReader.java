@@ -74,11 +74,7 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
     }
     for (int fieldId : deletes.equalityFieldIds()) {
       if (!contains(columns, fieldId)) {
-        columns.add(
-            readSchema.columns().stream()
-                .filter(column -> column.fieldId() == fieldId)
-                .findFirst()
-                .orElseThrow());
+        columns.add(readSchema.column(fieldId));
       }
     }
     return new Schema(projection.schemaId(), columns, projection.identifierFieldIds());

@@ -88,6 +88,26 @@ public final class Schema {
     return fieldsById.get(fieldId);
   }
 
+  /**
+   * The position among the top-level columns of the column with this id, or -1 when no top-level
+   * column has it (a nested field's id included).
+   */
+  public int columnIndex(int fieldId) {
+    List<NestedField> columns = struct.fields();
+    for (int index = 0; index < columns.size(); index++) {
+      if (columns.get(index).fieldId() == fieldId) {
+        return index;
+      }
+    }
+    return -1;
+  }
+
+  /** The top-level column with this id, or null (also for a nested field's id). */
+  public NestedField column(int fieldId) {
+    int index = columnIndex(fieldId);
+    return index < 0 ? null : struct.fields().get(index);
+  }
+
   /** The field with this full dotted name, matched exactly, or null. */
   public NestedField findField(String name) {
     Integer id = idsByName.get(name);

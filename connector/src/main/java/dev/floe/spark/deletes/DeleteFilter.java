@@ -1,7 +1,6 @@
 package dev.floe.spark.deletes;
 
 import dev.floe.table.MetadataColumns;
-import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +39,7 @@ public final class DeleteFilter {
    * @param where the data file and table, for messages
    */
   public static DeleteFilter of(TaskDeletes deletes, Schema decoded, int batchSize, String where) {
-    int positionColumn = indexOf(decoded, MetadataColumns.ROW_POSITION_ID);
+    int positionColumn = decoded.columnIndex(MetadataColumns.ROW_POSITION_ID);
     if (deletes.needsPositions() && positionColumn < 0) {
       throw new IllegalArgumentException("No _pos column to apply position deletes to " + where);
     }
@@ -48,7 +47,7 @@ public final class DeleteFilter {
     for (EqualityDeleteSet set : deletes.equalityDeletes()) {
       int[] columns = new int[set.fields().size()];
       for (int index = 0; index < columns.length; index++) {
-        columns[index] = indexOf(decoded, set.fields().get(index).fieldId());
+        columns[index] = decoded.columnIndex(set.fields().get(index).fieldId());
         if (columns[index] < 0) {
           throw new IllegalArgumentException(
               "Equality column " + set.fields().get(index).name() + " not decoded for " + where);
@@ -57,16 +56,6 @@ public final class DeleteFilter {
       probes.add(new EqualityProbe(set, EqualityKeyReader.of(set.fields(), columns, where)));
     }
     return new DeleteFilter(deletes, positionColumn, probes, batchSize);
-  }
-
-  private static int indexOf(Schema schema, int fieldId) {
-    List<NestedField> columns = schema.columns();
-    for (int index = 0; index < columns.size(); index++) {
-      if (columns.get(index).fieldId() == fieldId) {
-        return index;
-      }
-    }
-    return -1;
   }
 
   /** The live rows of {@code batch}; the selection is reused by the next call. */

@@ -207,12 +207,9 @@ public final class DeleteLoader {
   }
 
   private EqualityDeleteSet readEqualityDeletes(DeleteFile delete, List<NestedField> fields) {
-    int[] columns = new int[fields.size()];
-    for (int index = 0; index < columns.length; index++) {
-      columns[index] = index;
-    }
     EqualityKeyReader keys =
-        EqualityKeyReader.of(fields, columns, "of " + delete.location() + " (table " + table + ")");
+        EqualityKeyReader.ofLeadingColumns(
+            fields, "of " + delete.location() + " (table " + table + ")");
     Set<Object> deleted = new HashSet<>();
     try (CloseableIterator<ColumnarBatch> batches = equalityRows(delete, fields)) {
       while (batches.hasNext()) {
@@ -240,11 +237,7 @@ public final class DeleteLoader {
     }
     List<NestedField> fields = new ArrayList<>();
     for (int id : delete.equalityIds()) {
-      NestedField field =
-          readSchema.columns().stream()
-              .filter(column -> column.fieldId() == id)
-              .findFirst()
-              .orElse(null);
+      NestedField field = readSchema.column(id);
       if (field == null) {
         throw new InvalidRequestException(
             "Cannot apply equality delete file "

@@ -54,6 +54,15 @@ final class EqualityKeyReader {
     return new EqualityKeyReader(columns.clone(), readers.toArray(new ValueReader[0]));
   }
 
+  /** A key reader for batches whose first columns are {@code fields}, in that order. */
+  static EqualityKeyReader ofLeadingColumns(List<NestedField> fields, String where) {
+    int[] columns = new int[fields.size()];
+    for (int index = 0; index < columns.length; index++) {
+      columns[index] = index;
+    }
+    return of(fields, columns, where);
+  }
+
   /** The key of {@code row}, copied out of the batch so that it can be kept. */
   Object copiedKey(ColumnarBatch batch, int row) {
     return key(batch, row, true);

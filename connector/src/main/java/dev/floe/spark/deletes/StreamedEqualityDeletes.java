@@ -62,11 +62,7 @@ final class StreamedEqualityDeletes {
       String where) {
     Map<Object, List<Long>> positionsByKey = indexSplit(file, start, length, fields, where);
     PositionIndexBuilder deleted = PositionIndex.builder();
-    int[] columns = new int[fields.size()];
-    for (int index = 0; index < columns.length; index++) {
-      columns[index] = index;
-    }
-    EqualityKeyReader keys = EqualityKeyReader.of(fields, columns, where);
+    EqualityKeyReader keys = EqualityKeyReader.ofLeadingColumns(fields, where);
     try (CloseableIterator<ColumnarBatch> batches = deleteRows.apply(delete, fields)) {
       while (batches.hasNext() && !positionsByKey.isEmpty()) {
         ColumnarBatch batch = batches.next();
@@ -86,11 +82,7 @@ final class StreamedEqualityDeletes {
       DataFile file, long start, long length, List<NestedField> fields, String where) {
     List<NestedField> columns = new ArrayList<>(fields);
     columns.add(MetadataColumns.ROW_POSITION);
-    int[] keyColumns = new int[fields.size()];
-    for (int index = 0; index < keyColumns.length; index++) {
-      keyColumns[index] = index;
-    }
-    EqualityKeyReader keys = EqualityKeyReader.of(fields, keyColumns, where);
+    EqualityKeyReader keys = EqualityKeyReader.ofLeadingColumns(fields, where);
     Map<Object, List<Long>> positionsByKey = new HashMap<>();
     FileReadRequest request =
         new FileReadRequest(
