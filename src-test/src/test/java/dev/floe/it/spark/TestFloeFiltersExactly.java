@@ -66,9 +66,10 @@ class TestFloeFiltersExactly {
           CASE WHEN id % 8 = 0 THEN NULL
             ELSE named_struct('x', IF(id % 5 = 0, NULL, CAST(id % 10 AS INT)),
               'label', concat('p', CAST(id % 4 AS STRING))) END
-        FROM range(%d, %d)
+        FROM range({from}, {to})
         """
-        .formatted(from, to);
+        .replace("{from}", Integer.toString(from))
+        .replace("{to}", Integer.toString(to));
   }
 
   /** One WHERE clause, the columns to select (all when none), and whether Floe claims it. */
