@@ -35,7 +35,6 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class ResidualFilter {
   private final Node root;
   private final boolean[] matches;
-  private int matchCount;
 
   private ResidualFilter(Node root, int batchSize) {
     this.root = root;
@@ -63,13 +62,7 @@ final class ResidualFilter {
     for (int row = 0; row < rows; row++) {
       count += matches[row] ? 1 : 0;
     }
-    matchCount = count;
     return count;
-  }
-
-  /** How many rows of the last batch match. */
-  int matchCount() {
-    return matchCount;
   }
 
   /** Whether {@code row} of the last batch matches. */

@@ -19,9 +19,11 @@ import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * Spark's V2 predicates as Floe expressions, for pruning. A converted expression matches every row
- * for which Spark's predicate is true (and may match more); a predicate that cannot be converted
- * this way is not converted, and stays with Spark.
+ * Spark's V2 predicates as Floe expressions, in two strengths. {@link #convert} is for pruning: the
+ * expression matches every row for which Spark's predicate is true, and may match more; a predicate
+ * that cannot be converted this way stays with Spark. {@link #convertExactly} is for the reader's
+ * row filter: the expression matches exactly those rows, so Spark need not evaluate the predicate
+ * again.
  *
  * <p>Literals arrive as Spark's internal values and are converted to the column's Floe type:
  * strings from {@code UTF8String}, decimals from Spark's {@code Decimal}, dates as days, timestamps

@@ -49,7 +49,7 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
     this.projection = projection;
   }
 
-  /** Opens a task of a scan that keeps every row its deletes leave. */
+  /** Opens a task, settling the context's row filter for it without a shared cache. */
   static TaskReader open(
       FileIO io,
       ScanContext context,
