@@ -145,25 +145,27 @@ final class ExactPredicates {
       // any other comparison with null is unknown: neither TRUE nor FALSE
       return Optional.of(Expression.alwaysFalse());
     }
-    Optional<Object> value = value(field, literal);
-    if (value.isEmpty()) {
+    Optional<Object> converted = value(field, literal);
+    if (converted.isEmpty()) {
       return Optional.empty();
     }
-    Object v = value.get();
+    Object value = converted.get();
     return Optional.of(
         switch (effective) {
-          case "=" -> truth ? Expression.equal(name, v) : notEqual(name, v);
-          case "<>" -> truth ? notEqual(name, v) : Expression.equal(name, v);
+          case "=" -> truth ? Expression.equal(name, value) : notEqual(name, value);
+          case "<>" -> truth ? notEqual(name, value) : Expression.equal(name, value);
           case "<=>" ->
               truth
-                  ? Expression.equal(name, v)
-                  : Expression.or(Expression.isNull(name), notEqual(name, v));
-          case "<" -> truth ? Expression.lessThan(name, v) : Expression.greaterThanOrEqual(name, v);
+                  ? Expression.equal(name, value)
+                  : Expression.or(Expression.isNull(name), notEqual(name, value));
+          case "<" ->
+              truth ? Expression.lessThan(name, value) : Expression.greaterThanOrEqual(name, value);
           case "<=" ->
-              truth ? Expression.lessThanOrEqual(name, v) : Expression.greaterThan(name, v);
-          case ">" -> truth ? Expression.greaterThan(name, v) : Expression.lessThanOrEqual(name, v);
+              truth ? Expression.lessThanOrEqual(name, value) : Expression.greaterThan(name, value);
+          case ">" ->
+              truth ? Expression.greaterThan(name, value) : Expression.lessThanOrEqual(name, value);
           case ">=" ->
-              truth ? Expression.greaterThanOrEqual(name, v) : Expression.lessThan(name, v);
+              truth ? Expression.greaterThanOrEqual(name, value) : Expression.lessThan(name, value);
           default -> throw new IllegalStateException("Not a comparison: " + effective);
         });
   }

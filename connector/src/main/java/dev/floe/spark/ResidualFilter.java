@@ -111,7 +111,7 @@ final class ResidualFilter {
         return new NullNode(column, false);
       case IS_NAN, NOT_NAN:
         throw unsupported(predicate);
-      default:
+      case LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ, IN, NOT_IN, STARTS_WITH, NOT_STARTS_WITH:
         break;
     }
     return switch (type.typeId()) {
@@ -285,7 +285,24 @@ final class ResidualFilter {
         case BOOLEAN -> BOOLEANS;
         case INT, DATE -> INTS;
         case DECIMAL -> type.precision() <= Decimal.MAX_INT_DIGITS() ? INTS : LONGS;
-        default -> LONGS;
+        case LONG, TIMESTAMP, TIMESTAMPTZ -> LONGS;
+        case FLOAT,
+            DOUBLE,
+            TIME,
+            TIMESTAMP_NS,
+            TIMESTAMPTZ_NS,
+            STRING,
+            UUID,
+            FIXED,
+            BINARY,
+            UNKNOWN,
+            VARIANT,
+            GEOMETRY,
+            GEOGRAPHY,
+            STRUCT,
+            LIST,
+            MAP ->
+            throw new IllegalArgumentException("Cannot read " + type + " values as longs");
       };
     }
 
@@ -362,12 +379,14 @@ final class ResidualFilter {
             result[row] = (Arrays.binarySearch(sortedLiterals, values[row]) >= 0) == in;
           }
         }
-        default -> {
+        case LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ -> {
           for (int row = 0; row < rows; row++) {
             signs[row] = Long.compare(values[row], literal);
           }
           fromSigns(operation, signs, rows, result);
         }
+        case IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, STARTS_WITH, NOT_STARTS_WITH ->
+            throw new IllegalStateException(operation + " was refused when the filter was built");
       }
       clearNulls(vector, rows, result);
     }
@@ -454,7 +473,9 @@ final class ResidualFilter {
                     && vector.getUTF8String(row).startsWith(prefix) == starts;
           }
         }
-        default -> {
+        case IS_NULL, NOT_NULL, IS_NAN, NOT_NAN ->
+            throw new IllegalStateException(operation + " was refused when the filter was built");
+        case LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ -> {
           T literal = sortedLiterals.get(0);
           for (int row = 0; row < rows; row++) {
             signs[row] =
