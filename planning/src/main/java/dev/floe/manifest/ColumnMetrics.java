@@ -27,4 +27,27 @@ public record ColumnMetrics(
     lowerBounds = Map.copyOf(lowerBounds);
     upperBounds = Map.copyOf(upperBounds);
   }
+
+  /** These metrics for the columns {@code fieldIds} only; every other column's are dropped. */
+  public ColumnMetrics restrictedTo(java.util.Collection<Integer> fieldIds) {
+    java.util.Set<Integer> kept = java.util.Set.copyOf(fieldIds);
+    return new ColumnMetrics(
+        only(columnSizes, kept),
+        only(valueCounts, kept),
+        only(nullValueCounts, kept),
+        only(nanValueCounts, kept),
+        only(lowerBounds, kept),
+        only(upperBounds, kept));
+  }
+
+  private static <V> Map<Integer, V> only(Map<Integer, V> values, java.util.Set<Integer> kept) {
+    Map<Integer, V> restricted = new java.util.HashMap<>();
+    values.forEach(
+        (fieldId, value) -> {
+          if (kept.contains(fieldId)) {
+            restricted.put(fieldId, value);
+          }
+        });
+    return restricted;
+  }
 }

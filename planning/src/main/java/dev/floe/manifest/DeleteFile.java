@@ -46,4 +46,26 @@ public record DeleteFile(
   public boolean isDeletionVector() {
     return content == FileContent.POSITION_DELETES && format == FileFormat.PUFFIN;
   }
+
+  /** This delete file with other column metrics, for an evaluator that must see only some. */
+  public DeleteFile withMetrics(ColumnMetrics newMetrics) {
+    return new DeleteFile(
+        content,
+        location,
+        format,
+        specId,
+        partition,
+        recordCount,
+        fileSizeInBytes,
+        newMetrics,
+        equalityIds,
+        referencedDataFile,
+        contentOffset,
+        contentSizeInBytes,
+        splitOffsets,
+        sortOrderId,
+        keyMetadata,
+        dataSequenceNumber,
+        fileSequenceNumber);
+  }
 }

@@ -9,6 +9,8 @@ import dev.floe.expr.Projections;
 import dev.floe.expr.ResidualEvaluator;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
+import dev.floe.manifest.DeleteFile;
+import dev.floe.manifest.FileContent;
 import dev.floe.manifest.ManifestFile;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.Schema;
@@ -78,8 +80,23 @@ final class FilterPruning {
     return evaluators == null || evaluators.partition().rowsMightMatch(file.partition());
   }
 
+  /**
+   * Whether the file's column metrics allow a matching row. A delete file is judged only by the
+   * metrics that describe what it deletes: an equality delete file by its equality columns (a value
+   * of another column it happens to store says nothing about the rows its keys delete), a position
+   * delete file never (its optional {@code row} column is a copy writers may fill carelessly, and
+   * pruning by it would bring deleted rows back).
+   */
   boolean metricsMightMatch(ContentFile file) {
-    return !filters || metrics.rowsMightMatch(file);
+    if (!filters) {
+      return true;
+    }
+    if (file instanceof DeleteFile delete) {
+      return delete.content() != FileContent.EQUALITY_DELETES
+          || metrics.rowsMightMatch(
+              delete.withMetrics(delete.metrics().restrictedTo(delete.equalityIds())));
+    }
+    return metrics.rowsMightMatch(file);
   }
 
   /** What a reader must still check on the rows of this file. */
