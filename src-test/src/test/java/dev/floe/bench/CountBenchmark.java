@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.sql.Dataset;
@@ -99,12 +100,55 @@ public final class CountBenchmark {
     }
   }
 
+  /**
+   * Warm-up rounds, then measured rounds; each round counts every table once with every reader,
+   * starting with another reader each round. Interleaving spreads the JVM's warm-up and the shared
+   * machine's changing load over every reader and table alike: timed one table after another, the
+   * first table measured was about twice as slow as the same table measured last.
+   */
   private static Measurement measure(
       SparkSession spark,
       CountBenchmarkSettings settings,
       List<CountReader> readers,
       List<DeleteBenchmarkTable> tables,
       PrintStream out) {
+    ReadTimer once = new ReadTimer(0, 1);
+    int warmupRounds = settings.sizes().warmupRuns();
+    int rounds = warmupRounds + settings.sizes().measuredRuns();
+    List<Map<CountReader, ReadSeries>> series = new ArrayList<>();
+    List<Map<CountReader, CountPlan>> plans = new ArrayList<>();
+    for (int index = 0; index < tables.size(); index++) {
+      series.add(new EnumMap<>(CountReader.class));
+      plans.add(new EnumMap<>(CountReader.class));
+    }
+    for (int round = 0; round < rounds; round++) {
+      boolean measured = round >= warmupRounds;
+      out.printf(
+          Locale.ROOT,
+          "%s round %d of %d%n",
+          measured ? "Measured" : "Warm-up",
+          measured ? round - warmupRounds + 1 : round + 1,
+          measured ? rounds - warmupRounds : warmupRounds);
+      for (int index = 0; index < tables.size(); index++) {
+        DeleteBenchmarkTable table = tables.get(index);
+        for (int position = 0; position < readers.size(); position++) {
+          CountReader reader = readers.get((position + round) % readers.size());
+          if (!reads(reader, table)) {
+            continue;
+          }
+          Counted counted = time(once, spark, reader, table);
+          if (measured) {
+            series
+                .get(index)
+                .computeIfAbsent(reader, key -> new ReadSeries())
+                .add(counted.outcome());
+            if (counted.plan() != null) {
+              plans.get(index).put(reader, counted.plan());
+            }
+          }
+        }
+      }
+    }
     int floe = readers.indexOf(CountReader.FLOE);
     int iceberg = readers.indexOf(CountReader.ICEBERG);
     ReadReportTable results =
@@ -114,72 +158,55 @@ public final class CountBenchmark {
             List.of(
                 new ReadReportTable.Ratio(floe, iceberg),
                 new ReadReportTable.Ratio(iceberg, floe)));
-    prime(spark, readers, tables, out);
-    ReadTimer timer = new ReadTimer(settings.sizes().warmupRuns(), settings.sizes().measuredRuns());
-    List<Map<CountReader, CountPlan>> plans = new ArrayList<>();
     List<Map<CountReader, ReadOutcome>> outcomes = new ArrayList<>();
     List<String> disagreements = new ArrayList<>();
-    for (DeleteBenchmarkTable table : tables) {
+    for (int index = 0; index < tables.size(); index++) {
+      DeleteBenchmarkTable table = tables.get(index);
       String expected = Long.toString(table.fixture().rowCount());
-      Map<CountReader, CountPlan> tablePlans = new EnumMap<>(CountReader.class);
       Map<CountReader, ReadOutcome> tableOutcomes = new EnumMap<>(CountReader.class);
       List<ReadOutcome> row = new ArrayList<>();
       for (CountReader reader : readers) {
-        if (reader == CountReader.SPARK_PARQUET && table.hasDeletes()) {
+        if (!reads(reader, table)) {
           row.add(ReadOutcome.notApplicable("Spark's Parquet reader does not apply deletes"));
           continue;
         }
-        out.printf("%s: COUNT(*) with %s ...%n", table.label(), reader.label());
-        Counted counted = time(timer, spark, reader, table);
-        ReadOutcome outcome = counted.outcome().checkedAgainst(expected, "expected");
+        ReadOutcome outcome =
+            series.get(index).get(reader).outcome().checkedAgainst(expected, "expected");
         row.add(outcome);
         tableOutcomes.put(reader, outcome);
-        if (counted.plan() != null) {
-          tablePlans.put(reader, counted.plan());
-          out.printf("  %s%n", counted.plan().summary());
-        }
       }
-      Set<String> answers = new LinkedHashSet<>();
-      tableOutcomes.values().stream()
-          .filter(outcome -> outcome.answer() != null)
-          .forEach(outcome -> answers.add(outcome.answer()));
-      if (answers.size() > 1) {
-        StringBuilder counts = new StringBuilder();
-        tableOutcomes.forEach(
-            (reader, outcome) ->
-                counts
-                    .append(counts.length() == 0 ? "" : ", ")
-                    .append(reader.label())
-                    .append(' ')
-                    .append(outcome.answer()));
-        disagreements.add(
-            "WRONG COUNT: " + table.label() + ": the readers counted differently: " + counts);
-      }
+      disagreement(table, tableOutcomes).ifPresent(disagreements::add);
       results.add(List.of(table.label(), table.deletedPercent() + "%"), row);
-      plans.add(tablePlans);
       outcomes.add(tableOutcomes);
     }
     return new Measurement(results, plans, outcomes, disagreements);
   }
 
-  /**
-   * One unmeasured count by every reader on every table first, so that the first table measured
-   * does not pay alone for loading and compiling the readers' code.
-   */
-  private static void prime(
-      SparkSession spark,
-      List<CountReader> readers,
-      List<DeleteBenchmarkTable> tables,
-      PrintStream out) {
-    out.println("Priming: one unmeasured count per reader and table");
-    ReadTimer once = new ReadTimer(0, 1);
-    for (DeleteBenchmarkTable table : tables) {
-      for (CountReader reader : readers) {
-        if (reader != CountReader.SPARK_PARQUET || !table.hasDeletes()) {
-          time(once, spark, reader, table);
-        }
-      }
-    }
+  /** Spark's Parquet reader counts only the table without deletes: it cannot apply them. */
+  private static boolean reads(CountReader reader, DeleteBenchmarkTable table) {
+    return reader != CountReader.SPARK_PARQUET || !table.hasDeletes();
+  }
+
+  /** The readers' counts, when not every reader that answered counted the same. */
+  private static Optional<String> disagreement(
+      DeleteBenchmarkTable table, Map<CountReader, ReadOutcome> outcomes) {
+    Set<String> answers = new LinkedHashSet<>();
+    StringBuilder counts = new StringBuilder();
+    outcomes.forEach(
+        (reader, outcome) -> {
+          if (outcome.answer() != null) {
+            answers.add(outcome.answer());
+            counts
+                .append(counts.length() == 0 ? "" : ", ")
+                .append(reader.label())
+                .append(' ')
+                .append(outcome.answer());
+          }
+        });
+    return answers.size() > 1
+        ? Optional.of(
+            "WRONG COUNT: " + table.label() + ": the readers counted differently: " + counts)
+        : Optional.empty();
   }
 
   /** Times the count; the plan of the last run is read after the timed region. */
@@ -218,8 +245,8 @@ public final class CountBenchmark {
                 + " a pushed aggregate) on each table: the same %,d rows in %d Parquet files,"
                 + " columns `%s`, unpartitioned; in a table with deletes the rows with `id %% %d ="
                 + " 0` deleted. Spark %s, local[2], Java %s, every reader at its defaults (Floe"
-                + " also with `%s=false`). Median of %d runs after %d warm-up (and one priming"
-                + " count per reader and table), ms [min-max]. Every count was checked against"
+                + " also with `%s=false`). Median of %d runs after %d warm-up rounds"
+                + " (each round counts every table with every reader, interleaved), ms [min-max]. Every count was checked against"
                 + " the rows computed from the ids written and deleted.%n%n",
             sizes.rows(),
             sizes.files(),

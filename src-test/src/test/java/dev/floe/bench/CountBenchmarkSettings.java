@@ -10,7 +10,8 @@ import java.util.Properties;
  * properties over a preset ({@code bench.count.size}: {@code full} or {@code smoke}).
  *
  * @param sizes rows, data files, runs, report file and work directory ({@code bench.count.rows},
- *     {@code .files}, {@code .warmup}, {@code .runs}, {@code .output}, {@code .dir})
+ *     {@code .files}, {@code .warmup}, {@code .runs}, {@code .output}, {@code .dir}); the counts
+ *     run in rounds over every table and reader, so warm-up and measured runs are rounds
  * @param kinds the kinds of delete, one table each besides the base table ({@code
  *     bench.count.kinds}, e.g. {@code dv,position,equality})
  * @param deletedPercent the share of rows deleted in each table with deletes ({@code
@@ -41,7 +42,7 @@ record CountBenchmarkSettings(
         ReadBenchmarkSettings.from(
             properties,
             PREFIX,
-            new ReadBenchmarkSettings(4_000_000, 8, 2, 7, null, null),
+            new ReadBenchmarkSettings(4_000_000, 8, 3, 7, null, null),
             new ReadBenchmarkSettings(100_000, 2, 0, 1, null, null));
     List<DeleteKind> kinds = new ArrayList<>();
     String kindList = text(properties, PREFIX + ".kinds", "dv,position,equality");

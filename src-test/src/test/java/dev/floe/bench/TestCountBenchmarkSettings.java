@@ -14,7 +14,7 @@ class TestCountBenchmarkSettings {
 
     assertThat(settings.sizes().rows()).as("a few million rows").isEqualTo(4_000_000);
     assertThat(settings.sizes().files()).as("data files").isEqualTo(8);
-    assertThat(settings.sizes().warmupRuns()).as("warm-up runs").isEqualTo(2);
+    assertThat(settings.sizes().warmupRuns()).as("warm-up rounds").isEqualTo(3);
     assertThat(settings.sizes().measuredRuns()).as("median of at least 5").isEqualTo(7);
     assertThat(settings.sizes().workDirectory()).as("a temporary directory").isNull();
     assertThat(settings.kinds())
