@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,7 +31,7 @@ import org.apache.spark.sql.execution.QueryExecution;
 public final class CountBenchmark {
   private CountBenchmark() {}
 
-  /** The measured outcome of one reader on one table, and what its last run's plan read. */
+  /** One timed count by one reader on one table, and what its plan read (null if it failed). */
   private record Counted(ReadOutcome outcome, CountPlan plan) {}
 
   public static void main(String[] arguments) throws IOException {
@@ -93,6 +94,13 @@ public final class CountBenchmark {
       List<Map<CountReader, CountPlan>> plans,
       List<Map<CountReader, ReadOutcome>> outcomes,
       List<String> disagreements) {
+    Measurement {
+      Objects.requireNonNull(results, "results");
+      plans = List.copyOf(plans);
+      outcomes = List.copyOf(outcomes);
+      disagreements = List.copyOf(disagreements);
+    }
+
     List<String> problems() {
       List<String> problems = new ArrayList<>(results.problems());
       problems.addAll(disagreements);
