@@ -3,6 +3,7 @@ package dev.floe.scan;
 import dev.floe.CorruptTableException;
 import dev.floe.expr.Expression;
 import dev.floe.expr.SingleValueBinary;
+import dev.floe.expr.StrictMetricsEvaluator;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
@@ -16,8 +17,9 @@ import java.util.OptionalLong;
 /**
  * Aggregates of one planned data file answered from its manifest entry, only where the entry's
  * evidence is exact. A task must cover its whole file and carry the residual of the scan's filter:
- * a file whose residual is not {@code true} holds rows the filter rejects, so nothing about it is
- * answered here.
+ * a file is answered here only when every one of its rows passes that residual, because the
+ * residual is {@code true} or because the file's metrics prove it ({@link StrictMetricsEvaluator}:
+ * {@code ts >= '2026-01-01'} on a file whose lower bound of {@code ts} is later).
  *
  * <p>Exactness rules, per aggregate:
  *
@@ -41,7 +43,8 @@ public final class MetadataAggregates {
   /** How the live rows of {@code task}'s file can be counted; the task must be whole-file. */
   public static CountMethod countMethod(FileScanTask task) {
     requireWholeFile(task);
-    if (!Expression.alwaysTrue().equals(task.residual())) {
+    if (!Expression.alwaysTrue().equals(task.residual())
+        && !new StrictMetricsEvaluator(task.residual()).rowsMustMatch(task.file())) {
       return CountMethod.ROWS;
     }
     boolean positionFiles = false;

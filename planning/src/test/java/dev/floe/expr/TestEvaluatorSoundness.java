@@ -100,6 +100,44 @@ class TestEvaluatorSoundness {
     assertThat(manifestsPruned).as("summaries prune often enough").isGreaterThan(3_000);
   }
 
+  @Test
+  void theStrictEvaluatorProvesOnlyWhatEveryValueSatisfies() {
+    int proven = 0;
+    for (int round = 0; round < 20_000; round++) {
+      TypeId typeId = List.of(TypeId.INT, TypeId.DOUBLE, TypeId.STRING, TypeId.UUID).get(round % 4);
+      PrimitiveType type = PrimitiveType.of(typeId);
+      List<Object> values = randomValues(typeId);
+      BoundPredicate predicate = randomPredicate(new BoundReference(COLUMN_ID, "c", type, true));
+      DataFile file =
+          MetricsFixtures.dataFile("s3://t/random.parquet", values.size(), metrics(type, values));
+      Expression filter =
+          round % 3 == 0
+              ? Expression.or(predicate, randomPredicate(predicate.reference()))
+              : predicate;
+      boolean mustMatch = new StrictMetricsEvaluator(filter).rowsMustMatch(file);
+      if (mustMatch) {
+        assertThat(values.stream().allMatch(value -> satisfies(filter, value)))
+            .as("metrics of %s (%s) proved %s for every value", values, file.metrics(), filter)
+            .isTrue();
+        assertThat(typeId)
+            .as("only exact bounds prove anything, not those of %s", typeId)
+            .isEqualTo(TypeId.INT);
+      }
+      proven += mustMatch ? 1 : 0;
+    }
+    assertThat(proven)
+        .as("the strict evaluator proves often enough to be tested")
+        .isGreaterThan(500);
+  }
+
+  private static boolean satisfies(Expression filter, Object value) {
+    if (filter instanceof BoundPredicate predicate) {
+      return predicate.test(value);
+    }
+    Or or = (Or) filter;
+    return satisfies(or.left(), value) || satisfies(or.right(), value);
+  }
+
   private List<Object> randomValues(TypeId typeId) {
     List<Object> domain = DOMAINS.get(typeId);
     int count = 1 + random.nextInt(5);

@@ -67,8 +67,14 @@ class TestMetadataAggregates {
         .isEqualTo(CountMethod.ROWS);
     Expression residual = Binder.bind(ScanFixtures.SCHEMA, Expression.greaterThan("id", 5L), true);
     assertThat(MetadataAggregates.countMethod(task(FILE_A, residual)))
-        .as("a residual filter must be evaluated on rows")
+        .as("ids 5 to 90 with 10 nulls: some rows fail id > 5, the residual is evaluated on rows")
         .isEqualTo(CountMethod.ROWS);
+    DataFile noNulls =
+        dataFile("b.parquet", 1, BOOKS, 1, 1000, List.of(), idMetrics(100, 0, 6L, 90L));
+    assertThat(MetadataAggregates.countMethod(task(noNulls, residual)))
+        .as("ids 6 to 90, none null: the metrics prove every row passes id > 5")
+        .isEqualTo(CountMethod.METADATA);
+    assertThat(MetadataAggregates.liveRowCount(task(noNulls, residual))).isEqualTo(100);
     assertThatThrownBy(() -> MetadataAggregates.liveRowCount(task(FILE_A, FILE_A_POSITIONS)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("cannot be counted from metadata");
