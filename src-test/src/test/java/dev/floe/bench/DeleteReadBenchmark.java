@@ -147,8 +147,8 @@ public final class DeleteReadBenchmark {
     return text.toString();
   }
 
-  /** The machine is shared: the report says how busy it was. */
-  private static String loadAverage() {
+  /** The machine is shared: the report says how busy it was (also for the count benchmark). */
+  static String loadAverage() {
     Path file = Path.of("/proc/loadavg");
     try {
       String[] fields = Files.readString(file).trim().split("\\s+");
