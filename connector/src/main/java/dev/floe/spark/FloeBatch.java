@@ -4,17 +4,23 @@ import dev.floe.io.FileIO;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.ScanTaskGroup;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 
-/** The planned task groups as Spark input partitions, each with its tasks serialized. */
+/**
+ * The planned task groups as Spark input partitions, each with its tasks serialized. Two batches of
+ * the same tasks and read context are equal, so that Spark sees two scans of the same table state
+ * as one (it reuses a broadcast of it, which dynamic partition pruning waits for).
+ */
 final class FloeBatch implements Batch {
   private final List<ScanTaskGroup> groups;
   private final TaskConstants constants;
   private final ScanContext context;
+  private final byte[] encodedContext;
   private final Broadcast<FileIO> io;
 
   FloeBatch(
@@ -25,7 +31,20 @@ final class FloeBatch implements Batch {
     this.groups = List.copyOf(groups);
     this.constants = constants;
     this.context = context;
+    this.encodedContext = TaskCodec.encodeContext(context);
     this.io = io;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof FloeBatch batch
+        && groups.equals(batch.groups)
+        && Arrays.equals(encodedContext, batch.encodedContext);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * groups.hashCode() + Arrays.hashCode(encodedContext);
   }
 
   @Override
@@ -43,6 +62,6 @@ final class FloeBatch implements Batch {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new FloePartitionReaderFactory(io, TaskCodec.encodeContext(context));
+    return new FloePartitionReaderFactory(io, encodedContext);
   }
 }
