@@ -1,0 +1,80 @@
+package dev.floe.it.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A join of a partitioned fact table with a small, filtered dimension table (broadcast): Spark
+ * hands Floe's fact scan the dimension's join keys at run time, and Floe drops the planned files
+ * that cannot hold them, by partition value on the partition column and by column bounds on a
+ * column whose values cluster by file. The rows equal Apache Iceberg's; the fact scan reports the
+ * files before and after runtime filtering.
+ */
+class TestFloeRuntimeFiltering {
+  private static final String FACT = "pushdown_fact";
+
+  private final SparkSession spark = SharedSpark.get().session();
+
+  @ParameterizedTest(name = "join on {0}")
+  @CsvSource({
+    "k, partition-one, the partition column: one partition of four",
+    "c, range-two, a column clustered by file: one file per partition"
+  })
+  void joinPrunesFactFilesAtRunTime(String key, String label, String kept) {
+    PushdownFixtures.StarSchema star = PushdownFixtures.starSchema();
+    CatalogFixture.get();
+    String query =
+        "SELECT f.id, f.k, f.c, f.payload, d.label FROM %s." + FixtureWriter.DATABASE + "."
+            + FACT + " f JOIN %s." + FixtureWriter.DATABASE + ".pushdown_dimension d ON f."
+            + key + " = d." + key + " WHERE d.label = '" + label + "'";
+    String floeQuery = String.format(query, CatalogFixture.FLOE, CatalogFixture.FLOE);
+    Map<String, String> before =
+        setSessionConfs(
+            Map.of(
+                "spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
+                "spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly", "true",
+                "spark.sql.autoBroadcastJoinThreshold", "10485760"));
+    try {
+      ReadResult expected =
+          ReadResult.of(spark.sql(String.format(query, SharedSpark.CATALOG, SharedSpark.CATALOG)));
+      Dataset<String> joined = spark.sql(floeQuery).toJSON();
+      ReadResult actual = new ReadResult(expected.schema(), joined.collectAsList());
+      ScanDescription description = ScanDescription.ofExecuted(joined, FACT);
+      long files = (long) PushdownFixtures.FACT_PARTITIONS * PushdownFixtures.FACT_RANGES;
+      // One partition holds a file per range; one range has a file in every partition.
+      long keptFiles =
+          key.equals("k") ? PushdownFixtures.FACT_RANGES : PushdownFixtures.FACT_PARTITIONS;
+
+      assertThat(expected.rows()).as("Iceberg's rows of %s", floeQuery).isNotEmpty();
+      assertThat(actual.rowDifferences(expected)).as("rows of %s", floeQuery).isEmpty();
+      assertThat(ReadResult.schemaOf(spark.sql(floeQuery)))
+          .as("schema of %s", floeQuery)
+          .isEqualTo(expected.schema());
+      assertThat(description.runtimeFiltered())
+          .as("fact files Floe kept at run time joining on %s, %s: %s", key, kept, description)
+          .isEqualTo(new ScanDescription.RuntimeFiltered(files, keptFiles));
+    } finally {
+      setSessionConfs(before);
+    }
+  }
+
+  /** Sets the confs, returning their values before (null where unset) for a later restore. */
+  private Map<String, String> setSessionConfs(Map<String, String> confs) {
+    Map<String, String> before = new HashMap<>();
+    for (Map.Entry<String, String> conf : confs.entrySet()) {
+      before.put(conf.getKey(), spark.conf().get(conf.getKey(), null));
+      if (conf.getValue() == null) {
+        spark.conf().unset(conf.getKey());
+      } else {
+        spark.conf().set(conf.getKey(), conf.getValue());
+      }
+    }
+    return before;
+  }
+}
