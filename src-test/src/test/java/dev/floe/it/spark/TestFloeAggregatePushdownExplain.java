@@ -52,9 +52,10 @@ class TestFloeAggregatePushdownExplain {
         .isEqualTo(fixture.snapshots().get(fixture.snapshots().size() - 1).rowCount());
     assertThat(files.total()).as("data files of %s in %s", name, plan).isEqualTo(plan.dataFiles());
     switch (deletes) {
-      case "deletion vectors", "no deletes" -> assertThat(files.fromMetadata())
-          .as("data files of %s (%s) answered from manifests", name, deletes)
-          .isEqualTo(plan.dataFiles());
+      case "deletion vectors", "no deletes" ->
+          assertThat(files.fromMetadata())
+              .as("data files of %s (%s) answered from manifests", name, deletes)
+              .isEqualTo(plan.dataFiles());
       case "position delete files" -> {
         assertThat(files.read()).as("data files of %s read", name).isZero();
         // At least the files Iceberg gives position delete files; a file no delete applies to may
@@ -64,9 +65,10 @@ class TestFloeAggregatePushdownExplain {
             .isGreaterThanOrEqualTo(plan.withPositionDeleteFiles())
             .isPositive();
       }
-      case "equality deletes" -> assertThat(files.read())
-          .as("data files of %s read for equality deletes, %s", name, plan)
-          .isPositive();
+      case "equality deletes" ->
+          assertThat(files.read())
+              .as("data files of %s read for equality deletes, %s", name, plan)
+              .isPositive();
       default -> throw new IllegalArgumentException("Unknown kind of deletes: " + deletes);
     }
   }

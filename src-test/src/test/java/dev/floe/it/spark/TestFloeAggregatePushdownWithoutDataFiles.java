@@ -37,7 +37,9 @@ class TestFloeAggregatePushdownWithoutDataFiles {
     long count = counted.collectAsList().get(0).getLong(0);
     ScanDescription description = ScanDescription.ofExecuted(counted, table.name());
 
-    assertThat(count).as("Floe's count of %s without its data files", table).isEqualTo(table.liveRows());
+    assertThat(count)
+        .as("Floe's count of %s without its data files", table)
+        .isEqualTo(table.liveRows());
     assertThat(description.aggregateFiles().read())
         .as("data files of %s Floe read for the count: %s", table, description)
         .isZero();

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * {@code SELECT * ... LIMIT n} pushed into Floe's scan: the scan shows the limit, plans fewer files
  * than a table of many files has, and returns {@code n} rows of the table. With deletes, planning
- * may stop only once its files hold {@code n} live rows: a limit of all rows but one, on every table
- * of the delete matrix, returns that many rows, all live (Apache Iceberg's).
+ * may stop only once its files hold {@code n} live rows: a limit of all rows but one, on every
+ * table of the delete matrix, returns that many rows, all live (Apache Iceberg's).
  */
 class TestFloeLimitPushdown {
   private static final int SMALL_LIMIT = 25;

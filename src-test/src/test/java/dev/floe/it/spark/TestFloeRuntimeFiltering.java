@@ -30,9 +30,19 @@ class TestFloeRuntimeFiltering {
     PushdownFixtures.StarSchema star = PushdownFixtures.starSchema();
     CatalogFixture.get();
     String query =
-        "SELECT f.id, f.k, f.c, f.payload, d.label FROM %s." + FixtureWriter.DATABASE + "."
-            + FACT + " f JOIN %s." + FixtureWriter.DATABASE + ".pushdown_dimension d ON f."
-            + key + " = d." + key + " WHERE d.label = '" + label + "'";
+        "SELECT f.id, f.k, f.c, f.payload, d.label FROM %s."
+            + FixtureWriter.DATABASE
+            + "."
+            + FACT
+            + " f JOIN %s."
+            + FixtureWriter.DATABASE
+            + ".pushdown_dimension d ON f."
+            + key
+            + " = d."
+            + key
+            + " WHERE d.label = '"
+            + label
+            + "'";
     String floeQuery = String.format(query, CatalogFixture.FLOE, CatalogFixture.FLOE);
     Map<String, String> before =
         setSessionConfs(
