@@ -38,6 +38,8 @@ import java.util.TreeSet;
  * @param batchSize {@code batch-size}: the most rows in one columnar batch
  * @param deleteCacheSize {@code delete-cache-size}: the bound in bytes of each executor's cache of
  *     loaded delete files (deletion vectors, position and equality deletes); 0 disables it
+ * @param aggregatePushDown {@code aggregate-push-down-enabled}: whether COUNT, MIN and MAX may be
+ *     answered by the scan (from metadata where exact) instead of by Spark over the scan's rows
  */
 record FloeReadOptions(
     Long snapshotId,
@@ -47,7 +49,8 @@ record FloeReadOptions(
     Long splitSize,
     Long fileOpenCost,
     int batchSize,
-    long deleteCacheSize) {
+    long deleteCacheSize,
+    boolean aggregatePushDown) {
 
   static final String SNAPSHOT_ID = "snapshot-id";
   static final String AS_OF_TIMESTAMP = "as-of-timestamp";
@@ -57,12 +60,13 @@ record FloeReadOptions(
   static final String FILE_OPEN_COST = "file-open-cost";
   static final String BATCH_SIZE = "batch-size";
   static final String DELETE_CACHE_SIZE = "delete-cache-size";
+  static final String AGGREGATE_PUSH_DOWN = "aggregate-push-down-enabled";
   static final String SESSION_PREFIX = "spark.floe.read.";
   static final String BATCH_SIZE_PROPERTY = "read.parquet.vectorization.batch-size";
 
   /** The settings a session may give as {@code spark.floe.read.<name>}. */
   static final List<String> SESSION_SETTINGS =
-      List.of(SPLIT_SIZE, FILE_OPEN_COST, BATCH_SIZE, DELETE_CACHE_SIZE);
+      List.of(SPLIT_SIZE, FILE_OPEN_COST, BATCH_SIZE, DELETE_CACHE_SIZE, AGGREGATE_PUSH_DOWN);
 
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
@@ -76,7 +80,8 @@ record FloeReadOptions(
           SPLIT_SIZE,
           FILE_OPEN_COST,
           BATCH_SIZE,
-          DELETE_CACHE_SIZE);
+          DELETE_CACHE_SIZE,
+          AGGREGATE_PUSH_DOWN);
 
   static final FloeReadOptions DEFAULTS =
       new FloeReadOptions(
@@ -87,7 +92,8 @@ record FloeReadOptions(
           null,
           null,
           FileReadRequest.DEFAULT_BATCH_SIZE,
-          DeleteCache.DEFAULT_MAX_BYTES);
+          DeleteCache.DEFAULT_MAX_BYTES,
+          true);
 
   FloeReadOptions {
     List<String> selectors = selectors(snapshotId, asOfTimestamp, branch, tag);
@@ -156,7 +162,8 @@ record FloeReadOptions(
           splitSize,
           fileOpenCost,
           batchSize,
-          deleteCacheSize);
+          deleteCacheSize,
+          aggregatePushDown);
     }
     if (selection().equals(loaded.selection())) {
       return this;
@@ -236,7 +243,13 @@ record FloeReadOptions(
                 firstOf(
                     byName.get(DELETE_CACHE_SIZE),
                     sessionConf.get(SESSION_PREFIX + DELETE_CACHE_SIZE))),
-            DeleteCache.DEFAULT_MAX_BYTES));
+            DeleteCache.DEFAULT_MAX_BYTES),
+        bool(
+            AGGREGATE_PUSH_DOWN,
+            firstOf(
+                byName.get(AGGREGATE_PUSH_DOWN),
+                sessionConf.get(SESSION_PREFIX + AGGREGATE_PUSH_DOWN)),
+            true));
   }
 
   /**
@@ -296,6 +309,17 @@ record FloeReadOptions(
       }
     }
     return null;
+  }
+
+  private static boolean bool(String option, String value, boolean defaultValue) {
+    if (value == null) {
+      return defaultValue;
+    }
+    String trimmed = value.trim().toLowerCase(Locale.ROOT);
+    if (!trimmed.equals("true") && !trimmed.equals("false")) {
+      throw new InvalidRequestException(option + " must be true or false, not '" + value + "'");
+    }
+    return trimmed.equals("true");
   }
 
   private static Long number(String option, String value) {

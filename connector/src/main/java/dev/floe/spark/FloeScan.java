@@ -6,15 +6,19 @@ import dev.floe.scan.ScanReport;
 import dev.floe.scan.ScanTaskGroup;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.connector.read.SupportsRuntimeV2Filtering;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -22,18 +26,29 @@ import org.apache.spark.sql.types.StructType;
  * through {@link #description()} and in Spark's UI through the driver metrics), and row and byte
  * estimates from the files left to read.
  */
-final class FloeScan implements SupportsReportStatistics {
+final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filtering {
   private final SparkSession spark;
   private final dev.floe.catalog.Table table;
   private final ScanContext context;
-  private final Planned planned;
+  private Planned planned;
+  private RuntimeFiltering runtimeFiltering;
 
-  /** What planning produced. */
-  record Planned(ScanReport report, List<ScanTaskGroup> groups, Expression filter) {
+  /**
+   * What planning produced.
+   *
+   * @param limit the row limit whose rows the groups were cut to hold, when there was one
+   */
+  record Planned(
+      ScanReport report, List<ScanTaskGroup> groups, Expression filter, Optional<Integer> limit) {
     Planned {
       Objects.requireNonNull(report, "report");
       groups = List.copyOf(groups);
       Objects.requireNonNull(filter, "filter");
+      Objects.requireNonNull(limit, "limit");
+    }
+
+    int splits() {
+      return groups.stream().mapToInt(group -> group.tasks().size()).sum();
     }
   }
 
@@ -79,9 +94,39 @@ final class FloeScan implements SupportsReportStatistics {
         + "] resultFiles="
         + report.resultFiles()
         + " splits="
-        + planned.groups().stream().mapToInt(group -> group.tasks().size()).sum()
+        + planned.splits()
         + " partitions="
-        + planned.groups().size();
+        + planned.groups().size()
+        + planned.limit().map(limit -> " limit=" + limit).orElse("")
+        + (runtimeFiltering == null ? "" : " " + runtimeFiltering.describe());
+  }
+
+  /**
+   * Every top-level column with ordered values: Spark may filter on partition source columns
+   * (dynamic partition pruning) and, beyond them, on any column whose file bounds can rule out
+   * files.
+   */
+  @Override
+  public NamedReference[] filterAttributes() {
+    return RuntimeFiltering.filterableColumns(context.readSchema(), context.projection());
+  }
+
+  /**
+   * Drops the planned splits whose files cannot hold a row matching {@code predicates}, judged by
+   * their partition values and column bounds. Spark calls this once the build side of a join is
+   * known, before asking for the input partitions.
+   */
+  @Override
+  public void filter(Predicate[] predicates) {
+    RuntimeFiltering filtering =
+        RuntimeFiltering.of(
+            context.readSchema(), table.metadata().specsById(), predicates, planned.splits());
+    if (filtering == null) {
+      return;
+    }
+    List<ScanTaskGroup> kept = filtering.keep(planned.groups());
+    this.runtimeFiltering = filtering.after(kept);
+    this.planned = new Planned(planned.report(), kept, planned.filter(), planned.limit());
   }
 
   @Override

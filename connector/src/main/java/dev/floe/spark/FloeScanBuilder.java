@@ -11,18 +11,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Collects what Spark pushes down (predicates, required columns), then plans once in {@link
- * #build()}. Mutable by Spark's contract; everything else is the immutable {@link TableScan}.
+ * Collects what Spark pushes down (predicates, required columns, an aggregate, a limit), then plans
+ * once: in {@link #pushAggregation} when an aggregate is offered (whether it can be answered
+ * depends on the planned files), else in {@link #build()}. Mutable by Spark's contract; everything
+ * else is the immutable {@link TableScan}.
  */
-final class FloeScanBuilder implements SupportsPushDownV2Filters, SupportsPushDownRequiredColumns {
+final class FloeScanBuilder
+    implements SupportsPushDownV2Filters,
+        SupportsPushDownRequiredColumns,
+        SupportsPushDownAggregates,
+        SupportsPushDownLimit {
   private final SparkSession spark;
   private final FloeTable table;
   private final FloeReadOptions options;
@@ -31,6 +40,12 @@ final class FloeScanBuilder implements SupportsPushDownV2Filters, SupportsPushDo
   private final List<Expression> filters = new ArrayList<>();
   private List<String> dataColumns;
   private final List<NestedField> metadataColumns = new ArrayList<>();
+  private int predicatesLeftToSpark;
+  private AggregateScanPlan aggregate;
+  private Integer limit;
+
+  /** A planned aggregate, kept from {@link #pushAggregation} for {@link #build()}. */
+  private record AggregateScanPlan(TableScan scan, ScanPlan plan, AggregatePlan answer) {}
 
   FloeScanBuilder(SparkSession spark, FloeTable table, FloeReadOptions options) {
     this.spark = spark;
@@ -59,6 +74,7 @@ final class FloeScanBuilder implements SupportsPushDownV2Filters, SupportsPushDo
         remaining.add(predicate);
       }
     }
+    predicatesLeftToSpark = remaining.size();
     return remaining.toArray(new Predicate[0]);
   }
 
@@ -96,33 +112,97 @@ final class FloeScanBuilder implements SupportsPushDownV2Filters, SupportsPushDo
     }
   }
 
+  /**
+   * Plans the scan and decides how the aggregate is answered; declines (Spark aggregates the rows)
+   * when a function or a file's evidence does not allow an exact answer. Spark offers an aggregate
+   * only when no predicate was left for it to evaluate after the scan.
+   */
+  @Override
+  public boolean pushAggregation(Aggregation aggregation) {
+    if (!options.aggregatePushDown() || predicatesLeftToSpark > 0) {
+      return false;
+    }
+    Optional<PushedAggregate> pushed = PushedAggregate.of(aggregation, readSchema);
+    if (pushed.isEmpty()) {
+      return false;
+    }
+    TableScan scan = newScan().select(columnNames(pushed.get().countedColumns()));
+    ScanPlan plan = scan.plan();
+    Optional<AggregatePlan> answer = AggregatePlanner.plan(pushed.get(), plan.files());
+    if (answer.isEmpty()) {
+      return false;
+    }
+    this.aggregate = new AggregateScanPlan(scan, plan, answer.get());
+    return true;
+  }
+
+  /** Partial results: Spark adds up one row per input partition. */
+  @Override
+  public boolean supportCompletePushDown(Aggregation aggregation) {
+    return false;
+  }
+
+  /**
+   * Keeps the limit for {@link #build()}, which stops adding files once those whose live rows are
+   * known from metadata hold enough; Spark still applies the limit to the rows.
+   */
+  @Override
+  public boolean pushLimit(int limit) {
+    this.limit = limit;
+    return true;
+  }
+
   @Override
   public Scan build() {
-    TableScan scan =
-        options
-            .newScan(table.floeTable())
-            .caseSensitive(spark.sessionState().conf().caseSensitiveAnalysis())
-            .filter(Expression.and(filters));
+    if (aggregate != null) {
+      return new FloeAggregateScan(
+          spark,
+          table.floeTable(),
+          context(aggregate.scan(), aggregate.scan().projection()),
+          aggregate.scan(),
+          aggregate.plan().report(),
+          aggregate.answer());
+    }
+    TableScan scan = newScan();
     if (dataColumns != null) {
       scan = scan.select(dataColumns);
     }
     Schema projection = withMetadataColumns(scan.projection());
     ScanPlan plan = scan.plan();
+    ScanPlan limited =
+        limit == null || predicatesLeftToSpark > 0 ? plan : plan.firstFilesHolding(limit);
     List<ScanTaskGroup> groups =
-        scan.planGroups(plan, Math.max(1, spark.sparkContext().defaultParallelism()));
-    ScanContext context =
-        new ScanContext(
-            table.name(),
-            scan.schema(),
-            projection,
-            table.floeTable().metadata().properties().get(NameMapping.PROPERTY),
-            options.batchSize(),
-            options.deleteCacheSize());
+        scan.planGroups(limited, Math.max(1, spark.sparkContext().defaultParallelism()));
     return new FloeScan(
         spark,
         table.floeTable(),
-        context,
-        new FloeScan.Planned(plan.report(), groups, scan.boundFilter()));
+        context(scan, projection),
+        new FloeScan.Planned(
+            plan.report(),
+            groups,
+            scan.boundFilter(),
+            limited == plan ? Optional.empty() : Optional.of(limit)));
+  }
+
+  private TableScan newScan() {
+    return options
+        .newScan(table.floeTable())
+        .caseSensitive(spark.sessionState().conf().caseSensitiveAnalysis())
+        .filter(Expression.and(filters));
+  }
+
+  private ScanContext context(TableScan scan, Schema projection) {
+    return new ScanContext(
+        table.name(),
+        scan.schema(),
+        projection,
+        table.floeTable().metadata().properties().get(NameMapping.PROPERTY),
+        options.batchSize(),
+        options.deleteCacheSize());
+  }
+
+  private static List<String> columnNames(List<NestedField> columns) {
+    return columns.stream().map(NestedField::name).toList();
   }
 
   private Schema withMetadataColumns(Schema projection) {

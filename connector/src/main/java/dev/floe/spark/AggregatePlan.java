@@ -1,0 +1,42 @@
+package dev.floe.spark;
+
+import dev.floe.scan.FileScanTask;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a pushed aggregate is answered: the partial result of the files answered from metadata
+ * (Floe's value forms, one per function; counts are never null), and the files whose rows are
+ * counted on executors, from their position delete files or by reading their rows.
+ */
+record AggregatePlan(
+    PushedAggregate aggregate,
+    List<Object> metadataPartial,
+    int filesFromMetadata,
+    List<FileScanTask> deleteFileTasks,
+    List<FileScanTask> rowTasks) {
+
+  AggregatePlan {
+    Objects.requireNonNull(aggregate, "aggregate");
+    // MIN and MAX of files without values are null
+    metadataPartial = Collections.unmodifiableList(new java.util.ArrayList<>(metadataPartial));
+    deleteFileTasks = List.copyOf(deleteFileTasks);
+    rowTasks = List.copyOf(rowTasks);
+    if (metadataPartial.size() != aggregate.functions().size()) {
+      throw new IllegalArgumentException(
+          "One partial value per function: " + metadataPartial + " for " + aggregate.describe());
+    }
+  }
+
+  /** {@code aggregateFiles=[fromMetadata=.., fromDeleteFiles=.., read=..]}, for EXPLAIN. */
+  String describeFiles() {
+    return "aggregateFiles=[fromMetadata="
+        + filesFromMetadata
+        + ", fromDeleteFiles="
+        + deleteFileTasks.size()
+        + ", read="
+        + rowTasks.size()
+        + "]";
+  }
+}

@@ -1,0 +1,45 @@
+package dev.floe.spark;
+
+import dev.floe.io.FileIO;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+
+/** Opens the one-row reader of an aggregate scan's input partition on an executor. */
+final class AggregateReaderFactory implements PartitionReaderFactory {
+  private static final long serialVersionUID = 1L;
+
+  private final Broadcast<FileIO> io;
+  private final byte[] context;
+  private final int[] countColumns;
+
+  /**
+   * @param countColumns per function, the projected column it counts, or -1 for {@code COUNT(*)}
+   */
+  AggregateReaderFactory(Broadcast<FileIO> io, byte[] context, int[] countColumns) {
+    this.io = io;
+    this.context = context.clone();
+    this.countColumns = countColumns.clone();
+  }
+
+  @Override
+  public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    AggregateInputPartition aggregate = (AggregateInputPartition) partition;
+    switch (aggregate.source()) {
+      case METADATA:
+        return new AggregatePartitionReader(aggregate.answer());
+      case DELETE_FILES:
+      case ROWS:
+        ScanContext scanContext = TaskCodec.decodeContext(context);
+        return AggregatePartitionReader.counting(
+            io.value(),
+            scanContext,
+            TaskCodec.decodeTasks(aggregate.tasks(), scanContext),
+            aggregate.source() == AggregateInputPartition.Source.ROWS,
+            countColumns);
+    }
+    throw new IllegalStateException("Unknown aggregate partition " + aggregate.source());
+  }
+}

@@ -1,0 +1,154 @@
+package dev.floe.spark;
+
+import dev.floe.io.FileIO;
+import dev.floe.scan.FileScanTask;
+import dev.floe.scan.ScanPlan;
+import dev.floe.scan.ScanReport;
+import dev.floe.scan.ScanTaskGroup;
+import dev.floe.scan.TableScan;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A scan that returns partial aggregates instead of rows: one row with what the manifests answer
+ * exactly, then one row per input partition of files counted on executors (from their position
+ * delete files, or by reading the rows their equality deletes or residual filter need). Spark adds
+ * the partial results up. The metadata row is always there, so a table without files counts 0.
+ */
+final class FloeAggregateScan implements Scan, Batch {
+  private final SparkSession spark;
+  private final dev.floe.catalog.Table table;
+  private final ScanContext context;
+  private final TableScan scan;
+  private final ScanReport report;
+  private final AggregatePlan plan;
+
+  FloeAggregateScan(
+      SparkSession spark,
+      dev.floe.catalog.Table table,
+      ScanContext context,
+      TableScan scan,
+      ScanReport report,
+      AggregatePlan plan) {
+    this.spark = spark;
+    this.table = table;
+    this.context = context;
+    this.scan = scan;
+    this.report = report;
+    this.plan = plan;
+  }
+
+  @Override
+  public StructType readSchema() {
+    return SparkSchemas.toSpark(plan.aggregate().resultSchema());
+  }
+
+  @Override
+  public String description() {
+    return "Floe "
+        + table.name()
+        + " snapshot="
+        + report.snapshotId()
+        + " filter="
+        + report.filter()
+        + " aggregate="
+        + plan.aggregate().describe()
+        + " "
+        + plan.describeFiles()
+        + " dataFiles=[live="
+        + report.dataFiles().live()
+        + ", skippedByPartition="
+        + report.dataFiles().skippedByPartition()
+        + ", skippedByMetrics="
+        + report.dataFiles().skippedByMetrics()
+        + "] deleteFiles=[attached="
+        + report.deleteFilesAttached().total()
+        + "]";
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    int parallelism = Math.max(1, spark.sparkContext().defaultParallelism());
+    TaskConstants constants = new TaskConstants(table.metadata(), context.projection());
+    List<InputPartition> partitions = new ArrayList<>();
+    partitions.add(
+        AggregateInputPartition.answered(
+            SparkRowValues.toRow(plan.aggregate().resultSchema(), plan.metadataPartial())));
+    for (List<FileScanTask> files : roundRobin(plan.deleteFileTasks(), parallelism)) {
+      partitions.add(
+          AggregateInputPartition.countDeleteFiles(
+              TaskCodec.encodeTasks(readTasks(files, constants))));
+    }
+    if (!plan.rowTasks().isEmpty()) {
+      ScanPlan rows = new ScanPlan(plan.rowTasks(), report);
+      for (ScanTaskGroup group : scan.planGroups(rows, parallelism)) {
+        partitions.add(
+            AggregateInputPartition.countRows(
+                TaskCodec.encodeTasks(readTasks(group.tasks(), constants))));
+      }
+    }
+    return partitions.toArray(new InputPartition[0]);
+  }
+
+  private List<ReadTask> readTasks(List<FileScanTask> files, TaskConstants constants) {
+    List<ReadTask> tasks = new ArrayList<>(files.size());
+    for (FileScanTask task : files) {
+      tasks.add(new ReadTask(task, constants.of(task, context.readSchema())));
+    }
+    return tasks;
+  }
+
+  /** Files spread over at most {@code groups} lists, their order kept within each. */
+  private static List<List<FileScanTask>> roundRobin(List<FileScanTask> files, int groups) {
+    List<List<FileScanTask>> spread = new ArrayList<>();
+    for (int index = 0; index < files.size(); index++) {
+      if (index < groups) {
+        spread.add(new ArrayList<>());
+      }
+      spread.get(index % groups).add(files.get(index));
+    }
+    return spread;
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    FileIO io = table.io();
+    Broadcast<FileIO> broadcastIO =
+        JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(io);
+    return new AggregateReaderFactory(
+        broadcastIO, TaskCodec.encodeContext(context), countColumns(plan.aggregate(), context));
+  }
+
+  /**
+   * Per function, the position in the counted rows' projection of the column it counts, or -1 for
+   * {@code COUNT(*)}. Only counts reach executors.
+   */
+  private static int[] countColumns(PushedAggregate aggregate, ScanContext context) {
+    int[] columns = new int[aggregate.functions().size()];
+    for (int index = 0; index < columns.length; index++) {
+      PushedAggregate.Function function = aggregate.functions().get(index);
+      columns[index] =
+          function.column() == null
+              ? -1
+              : context.projection().columnIndex(function.column().fieldId());
+    }
+    return columns;
+  }
+
+  AggregatePlan plan() {
+    return plan;
+  }
+}

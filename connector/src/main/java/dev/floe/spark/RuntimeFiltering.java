@@ -1,0 +1,108 @@
+package dev.floe.spark;
+
+import dev.floe.expr.Expression;
+import dev.floe.scan.FileScanTask;
+import dev.floe.scan.InclusiveFileEvaluator;
+import dev.floe.scan.ScanTaskGroup;
+import dev.floe.table.NestedField;
+import dev.floe.table.PartitionSpec;
+import dev.floe.table.PrimitiveType;
+import dev.floe.table.Schema;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+
+/**
+ * A filter Spark learns while a query runs (the keys of a join's build side, for example) applied
+ * to a planned scan: splits whose files cannot hold a matching row, by partition values or column
+ * bounds, are dropped before any is read. Spark still evaluates the filter on the rows.
+ */
+final class RuntimeFiltering {
+  private final InclusiveFileEvaluator evaluator;
+  private final int splitsBefore;
+  private final int splitsAfter;
+
+  private RuntimeFiltering(InclusiveFileEvaluator evaluator, int splitsBefore, int splitsAfter) {
+    this.evaluator = evaluator;
+    this.splitsBefore = splitsBefore;
+    this.splitsAfter = splitsAfter;
+  }
+
+  /** The scan's top-level columns with ordered values, by which files can be ruled out. */
+  static NamedReference[] filterableColumns(Schema readSchema, Schema projection) {
+    List<NamedReference> columns = new ArrayList<>();
+    for (NestedField column : projection.columns()) {
+      if (column.type() instanceof PrimitiveType type
+          && type.typeId().hasOrderedValues()
+          && readSchema.columnIndex(column.fieldId()) >= 0) {
+        columns.add(Expressions.column(column.name()));
+      }
+    }
+    return columns.toArray(new NamedReference[0]);
+  }
+
+  /**
+   * The filtering of {@code predicates} (those Floe can convert; the rest prune nothing), or null
+   * when none converts.
+   *
+   * @param splitsBefore the planned splits before filtering, for the report
+   */
+  static RuntimeFiltering of(
+      Schema schema,
+      Map<Integer, PartitionSpec> specsById,
+      Predicate[] predicates,
+      int splitsBefore) {
+    SparkPredicateConverter converter = new SparkPredicateConverter(schema);
+    List<Expression> converted = new ArrayList<>();
+    for (Predicate predicate : predicates) {
+      Optional<Expression> expression = converter.convert(predicate);
+      expression.ifPresent(converted::add);
+    }
+    if (converted.isEmpty()) {
+      return null;
+    }
+    return new RuntimeFiltering(
+        new InclusiveFileEvaluator(schema, specsById, Expression.and(converted), true),
+        splitsBefore,
+        splitsBefore);
+  }
+
+  /** The groups with only the splits whose files might match; groups left empty are dropped. */
+  List<ScanTaskGroup> keep(List<ScanTaskGroup> groups) {
+    Map<String, Boolean> mightMatch = new HashMap<>();
+    List<ScanTaskGroup> kept = new ArrayList<>();
+    for (ScanTaskGroup group : groups) {
+      List<FileScanTask> tasks = new ArrayList<>();
+      long weight = 0;
+      for (FileScanTask task : group.tasks()) {
+        if (mightMatch.computeIfAbsent(
+            task.file().location(), location -> evaluator.rowsMightMatch(task.file()))) {
+          tasks.add(task);
+          weight += task.length();
+        }
+      }
+      if (tasks.size() == group.tasks().size()) {
+        kept.add(group);
+      } else if (!tasks.isEmpty()) {
+        kept.add(new ScanTaskGroup(tasks, weight));
+      }
+    }
+    return kept;
+  }
+
+  /** This filtering, with the splits it kept counted for the report. */
+  RuntimeFiltering after(List<ScanTaskGroup> kept) {
+    int splits = kept.stream().mapToInt(group -> group.tasks().size()).sum();
+    return new RuntimeFiltering(evaluator, splitsBefore, splits);
+  }
+
+  /** {@code runtimeFiltered=[before=N, after=M]}: splits before and after, for EXPLAIN. */
+  String describe() {
+    return "runtimeFiltered=[before=" + splitsBefore + ", after=" + splitsAfter + "]";
+  }
+}

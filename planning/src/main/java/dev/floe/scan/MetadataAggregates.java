@@ -1,0 +1,219 @@
+package dev.floe.scan;
+
+import dev.floe.CorruptTableException;
+import dev.floe.expr.Expression;
+import dev.floe.expr.SingleValueBinary;
+import dev.floe.manifest.ColumnMetrics;
+import dev.floe.manifest.DataFile;
+import dev.floe.manifest.DeleteFile;
+import dev.floe.manifest.FileContent;
+import dev.floe.table.NestedField;
+import dev.floe.table.PrimitiveType;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Aggregates of one planned data file answered from its manifest entry, only where the entry's
+ * evidence is exact. A task must cover its whole file and carry the residual of the scan's filter:
+ * a file whose residual is not {@code true} holds rows the filter rejects, so nothing about it is
+ * answered here.
+ *
+ * <p>Exactness rules, per aggregate:
+ *
+ * <ul>
+ *   <li>Row count: {@code record_count} when no delete applies; less the deletion vector's
+ *       cardinality (the DV's {@code record_count} in its manifest, which the spec requires to be
+ *       the number of deleted positions) when a DV is the only delete. Position delete files may
+ *       repeat positions or name other files, so they must be read; equality deletes need rows.
+ *   <li>Non-null count of a column: {@code value_count - null_value_count}, both recorded, no
+ *       delete on the file (a deletion vector says which rows are gone, not which values).
+ *   <li>Bounds of a column: only for types whose recorded bounds are never truncated (booleans,
+ *       numbers, dates and timestamps in microseconds), with no delete on the file (a deleted row
+ *       may hold the bound). Floating-point bounds count only when the file records no NaN and
+ *       neither bound is a zero: Spark orders NaN above every number, and a zero bound does not
+ *       tell {@code -0.0} from {@code 0.0}.
+ * </ul>
+ */
+public final class MetadataAggregates {
+  private MetadataAggregates() {}
+
+  /** How the live rows of {@code task}'s file can be counted; the task must be whole-file. */
+  public static CountMethod countMethod(FileScanTask task) {
+    requireWholeFile(task);
+    if (!Expression.alwaysTrue().equals(task.residual())) {
+      return CountMethod.ROWS;
+    }
+    boolean positionFiles = false;
+    for (DeleteFile delete : task.deletes()) {
+      if (delete.content() == FileContent.EQUALITY_DELETES) {
+        return CountMethod.ROWS;
+      }
+      positionFiles |= !delete.isDeletionVector();
+    }
+    return positionFiles ? CountMethod.DELETE_FILES : CountMethod.METADATA;
+  }
+
+  /**
+   * The live rows of a task whose {@link #countMethod} is {@link CountMethod#METADATA}.
+   *
+   * @throws CorruptTableException when a deletion vector claims more rows than its data file holds
+   */
+  public static long liveRowCount(FileScanTask task) {
+    if (countMethod(task) != CountMethod.METADATA) {
+      throw new IllegalArgumentException(
+          "The rows of " + task.file().location() + " cannot be counted from metadata");
+    }
+    long deleted = 0;
+    for (DeleteFile delete : task.deletes()) {
+      deleted += delete.recordCount();
+    }
+    long records = task.file().recordCount();
+    if (deleted > records) {
+      throw new CorruptTableException(
+          "Deletion vectors "
+              + task.deletes().stream().map(DeleteFile::location).toList()
+              + " delete "
+              + deleted
+              + " rows of data file "
+              + task.file().location()
+              + ", which holds "
+              + records);
+    }
+    return records - deleted;
+  }
+
+  /**
+   * The non-null values of {@code column} in the task's live rows, when the manifest says exactly;
+   * empty otherwise. {@code column} is a top-level primitive column of the scan's schema.
+   */
+  public static OptionalLong nonNullCount(FileScanTask task, NestedField column) {
+    if (!task.deletes().isEmpty() || countMethod(task) != CountMethod.METADATA) {
+      return OptionalLong.empty();
+    }
+    ColumnMetrics metrics = task.file().metrics();
+    Long values = metrics.valueCounts().get(column.fieldId());
+    Long nulls = metrics.nullValueCounts().get(column.fieldId());
+    if (values == null || nulls == null || nulls > values) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(values - nulls);
+  }
+
+  /**
+   * The exact smallest and largest value of {@code column} among the task's rows, when the manifest
+   * proves them; empty when it does not (then the file must be read to know).
+   */
+  public static Optional<ColumnBounds> bounds(FileScanTask task, NestedField column) {
+    if (!task.deletes().isEmpty()
+        || countMethod(task) != CountMethod.METADATA
+        || !(column.type() instanceof PrimitiveType type)
+        || !hasExactBounds(type)) {
+      return Optional.empty();
+    }
+    DataFile file = task.file();
+    ColumnMetrics metrics = file.metrics();
+    int fieldId = column.fieldId();
+    Long values = metrics.valueCounts().get(fieldId);
+    Long nulls = metrics.nullValueCounts().get(fieldId);
+    if (file.recordCount() == 0 || (values != null && nulls != null && nulls >= values)) {
+      return Optional.of(ColumnBounds.NO_VALUES);
+    }
+    ByteBuffer lower = metrics.lowerBounds().get(fieldId);
+    ByteBuffer upper = metrics.upperBounds().get(fieldId);
+    if (lower == null || upper == null) {
+      return Optional.empty();
+    }
+    Object lowerValue = decode(file, column, type, lower);
+    Object upperValue = decode(file, column, type, upper);
+    if (isFloatingPoint(type)) {
+      Long nans = metrics.nanValueCounts().get(fieldId);
+      if (nans == null || nans != 0 || isZero(lowerValue) || isZero(upperValue)) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(ColumnBounds.of(lowerValue, upperValue));
+  }
+
+  /** Types whose manifest bounds are the exact smallest and largest values, never truncated. */
+  private static boolean hasExactBounds(PrimitiveType type) {
+    return switch (type.typeId()) {
+      case BOOLEAN, INT, LONG, FLOAT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIMESTAMPTZ -> true;
+      case TIME,
+          TIMESTAMP_NS,
+          TIMESTAMPTZ_NS,
+          STRING,
+          UUID,
+          FIXED,
+          BINARY,
+          UNKNOWN,
+          VARIANT,
+          GEOMETRY,
+          GEOGRAPHY,
+          STRUCT,
+          LIST,
+          MAP ->
+          false;
+    };
+  }
+
+  private static boolean isFloatingPoint(PrimitiveType type) {
+    return switch (type.typeId()) {
+      case FLOAT, DOUBLE -> true;
+      case BOOLEAN,
+          INT,
+          LONG,
+          DECIMAL,
+          DATE,
+          TIME,
+          TIMESTAMP,
+          TIMESTAMPTZ,
+          TIMESTAMP_NS,
+          TIMESTAMPTZ_NS,
+          STRING,
+          UUID,
+          FIXED,
+          BINARY,
+          UNKNOWN,
+          VARIANT,
+          GEOMETRY,
+          GEOGRAPHY,
+          STRUCT,
+          LIST,
+          MAP ->
+          false;
+    };
+  }
+
+  private static boolean isZero(Object value) {
+    return value instanceof Number number && number.doubleValue() == 0.0;
+  }
+
+  private static Object decode(
+      DataFile file, NestedField column, PrimitiveType type, ByteBuffer bound) {
+    try {
+      return SingleValueBinary.fromBytes(type, bound);
+    } catch (IllegalArgumentException malformed) {
+      throw new CorruptTableException(
+          "Cannot read the bounds of column "
+              + column.name()
+              + " (id "
+              + column.fieldId()
+              + ", "
+              + type
+              + ") recorded for data file "
+              + file.location()
+              + ": "
+              + malformed.getMessage(),
+          malformed);
+    }
+  }
+
+  private static void requireWholeFile(FileScanTask task) {
+    if (!task.isWholeFile()) {
+      throw new IllegalArgumentException(
+          "Aggregates are answered per whole data file, not for a split of "
+              + task.file().location());
+    }
+  }
+}
