@@ -39,6 +39,8 @@ final class PushdownFixtures {
 
   private static final WrittenOnce<DeleteFixture> COMPACTED =
       new WrittenOnce<>("the compacted table", () -> compacted(writer()));
+  private static final WrittenOnce<DeleteFixture> EVOLVED =
+      new WrittenOnce<>("the evolved table", () -> evolved(writer()));
   private static final WrittenOnce<ReadFixture> NEVER_WRITTEN =
       new WrittenOnce<>("the never-written table", () -> neverWritten(writer()));
   private static final WrittenOnce<List<TableWithoutDataFiles>> WITHOUT_DATA_FILES =
@@ -80,6 +82,17 @@ final class PushdownFixtures {
    */
   static DeleteFixture compacted() {
     return COMPACTED.get();
+  }
+
+  /**
+   * Bounds a reader must decode or distrust: columns promoted after files were written (int to
+   * long, float to double, a wider decimal), renamed, and added (absent from older files), dates
+   * and timestamps before 1970, negative decimals, strings longer than Iceberg's 16-character bound
+   * truncation sharing a long prefix, a float column with NaN, and columns kept without bounds
+   * ({@code counts}) or without any metrics ({@code none}). No deletes.
+   */
+  static DeleteFixture evolved() {
+    return EVOLVED.get();
   }
 
   /** Created, never written: no snapshot at all. */
@@ -135,6 +148,44 @@ final class PushdownFixtures {
           "Fixture " + name + " should end with a compaction that leaves no deletes: " + plan);
     }
     return fixture;
+  }
+
+  private static DeleteFixture evolved(FixtureWriter writer) {
+    String name = "pushdown_evolved";
+    writer.sql(
+        name,
+        "CREATE TABLE {t} (id bigint, i int, f float, amount decimal(9, 2), day date, ts timestamp,"
+            + " ts_ntz timestamp_ntz, name string, flag boolean) USING iceberg TBLPROPERTIES ("
+            + "'format-version' = '2', 'write.metadata.metrics.column.ts_ntz' = 'counts',"
+            + " 'write.metadata.metrics.column.extra' = 'none')",
+        """
+        INSERT INTO {t} SELECT /*+ REPARTITION(2) */ id, CAST(id - 150 AS INT) * 1000,
+          IF(id % 50 = 7, CAST('NaN' AS FLOAT), CAST(id / 8.0 AS FLOAT)),
+          CAST((id - 150) * 1.25 AS DECIMAL(9, 2)), date_add(DATE'1969-12-01', CAST(id AS INT)),
+          timestamp_micros(-259200000000 + id * 1000003),
+          CAST(timestamp_micros(1600000000000000 + id * 7) AS TIMESTAMP_NTZ),
+          IF(id % 9 = 0, NULL, concat('a-long-common-prefix-', CAST(id AS STRING))), id % 2 = 0
+        FROM range(0, 300)
+        """,
+        "ALTER TABLE {t} ALTER COLUMN i TYPE bigint",
+        "ALTER TABLE {t} ALTER COLUMN f TYPE double",
+        "ALTER TABLE {t} ALTER COLUMN amount TYPE decimal(20, 2)",
+        "ALTER TABLE {t} RENAME COLUMN name TO label",
+        "ALTER TABLE {t} ADD COLUMN extra int",
+        """
+        INSERT INTO {t} SELECT /*+ REPARTITION(1) */ id, 3000000000 + id, id / 3.0D,
+          CAST(id * 1000000000.5 AS DECIMAL(20, 2)), date_add(DATE'2030-01-01', CAST(id AS INT)),
+          timestamp_micros(1900000000000000 + id), CAST(timestamp_micros(id) AS TIMESTAMP_NTZ),
+          IF(id % 7 = 0, NULL, concat('a-long-common-prefix-', CAST(id AS STRING), '-é')),
+          id % 3 = 0, IF(id % 3 = 0, NULL, CAST(id AS INT))
+        FROM range(300, 400)
+        """,
+        """
+        INSERT INTO {t} SELECT /*+ REPARTITION(1) */ id, -5000000000 - id, NULL,
+          CAST(-99999999.99 AS DECIMAL(20, 2)), NULL, NULL, NULL, NULL, NULL, NULL
+        FROM range(400, 410)
+        """);
+    return DeleteFixtures.inspect(writer, name, Set.of());
   }
 
   private static ReadFixture neverWritten(FixtureWriter writer) {

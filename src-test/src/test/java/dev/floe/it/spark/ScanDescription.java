@@ -17,9 +17,8 @@ import scala.collection.JavaConverters;
 /**
  * What one Floe scan says about itself in {@code description()}, the text {@code EXPLAIN} and the
  * executed plan's {@code BatchScan} node show: the pushed aggregate, how the aggregate's data files
- * were answered, the pushed limit, how many files and splits were planned, and what runtime
- * filtering kept. Read from a query's executed plan after the query ran, so runtime filters have
- * been applied.
+ * were answered, the pushed limit, how many splits were planned, and what runtime filtering kept.
+ * Read from a query's executed plan after the query ran, so runtime filters have been applied.
  */
 record ScanDescription(String text) {
   private static final Pattern AGGREGATE_FILES =
@@ -111,10 +110,6 @@ record ScanDescription(String text) {
   /** The pushed limit, if the description shows one. */
   OptionalLong limit() {
     return number("limit");
-  }
-
-  long resultFiles() {
-    return number("resultFiles").orElseThrow(() -> missing("resultFiles"));
   }
 
   long splits() {

@@ -10,10 +10,13 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
@@ -26,9 +29,9 @@ import org.apache.spark.sql.types.TimestampType;
 /**
  * One snapshot of a delete fixture as the aggregate suite sees it: the filters to count under, the
  * columns to count, the columns whose MIN and MAX Floe can answer from exact bounds (integers,
- * dates, timestamps, decimals) and the string columns (whose bounds Iceberg may truncate), Apache
- * Iceberg's answers to all of those from one unpushed scan (computed once, on first use), and what
- * Iceberg's planning finds in the snapshot.
+ * dates, timestamps, decimals) and the other ordered columns (strings, floating point, booleans),
+ * Apache Iceberg's answers to all of those from one unpushed scan (computed once, on first use),
+ * and what Iceberg's planning finds in the snapshot.
  */
 final class SnapshotAggregates {
   /** Floe's and Iceberg's read option: false makes Spark aggregate the scan's rows. */
@@ -41,7 +44,7 @@ final class SnapshotAggregates {
   private final TableSnapshot snapshot;
   private final List<String> columns = new ArrayList<>();
   private final List<String> boundedColumns = new ArrayList<>();
-  private final List<String> stringColumns = new ArrayList<>();
+  private final List<String> otherOrderedColumns = new ArrayList<>();
   private final List<String> filters;
   private final WrittenOnce<Row> icebergAnswers;
   private final WrittenOnce<IcebergPlan> icebergPlan;
@@ -55,8 +58,8 @@ final class SnapshotAggregates {
       columns.add(field.name());
       if (hasExactBounds(field.dataType())) {
         boundedColumns.add(field.name());
-      } else if (field.dataType() instanceof StringType) {
-        stringColumns.add(field.name());
+      } else if (hasInexactBounds(field.dataType())) {
+        otherOrderedColumns.add(field.name());
       }
     }
     this.filters = filters(Set.of(schema.fieldNames()));
@@ -85,15 +88,14 @@ final class SnapshotAggregates {
 
   /**
    * Filters Floe evaluates exactly: on the delete matrix's common columns, one on {@code category}
-   * (a partition column of most partitioned fixtures), one on {@code id} (a bucket source of some),
-   * and one on non-partition columns with NOT, LIKE and IS NULL under SQL's three-valued logic
+   * (an identity partition column of most partitioned fixtures, null in some rows), and one on
+   * columns no fixture partitions by, with NOT, LIKE and IS NULL under SQL's three-valued logic
    * ({@code name} holds nulls); tables of other schemas all have {@code id}.
    */
   private static List<String> filters(Set<String> columns) {
     if (columns.containsAll(Set.of("category", "n", "name"))) {
       return List.of(
-          "category = 'red'",
-          "id >= 300 AND id < 700",
+          "category IS NULL OR category = 'red'",
           "(n BETWEEN 3 AND 9 AND NOT name LIKE 'name-1%') OR name IS NULL");
     }
     return List.of("id >= 100 AND id < 300 OR id IN (401, 9001)");
@@ -108,6 +110,17 @@ final class SnapshotAggregates {
         || type instanceof TimestampType
         || type instanceof TimestampNTZType
         || type instanceof DecimalType;
+  }
+
+  /**
+   * Strings (bounds may be truncated), floating point (bounds leave NaN out, which Spark orders
+   * above every number) and booleans: MIN and MAX must be right whether pushed or not.
+   */
+  private static boolean hasInexactBounds(DataType type) {
+    return type instanceof StringType
+        || type instanceof DoubleType
+        || type instanceof FloatType
+        || type instanceof BooleanType;
   }
 
   DeleteFixture fixture() {
@@ -130,8 +143,8 @@ final class SnapshotAggregates {
     return List.copyOf(boundedColumns);
   }
 
-  List<String> stringColumns() {
-    return List.copyOf(stringColumns);
+  List<String> otherOrderedColumns() {
+    return List.copyOf(otherOrderedColumns);
   }
 
   /** Iceberg's answer to the aggregate named as {@link #countWhere}, {@code min(c)} and so on. */
@@ -168,7 +181,7 @@ final class SnapshotAggregates {
       aggregates.add(functions.count(functions.col(column)).as("count(" + column + ")"));
     }
     List<String> ordered = new ArrayList<>(boundedColumns);
-    ordered.addAll(stringColumns);
+    ordered.addAll(otherOrderedColumns);
     for (String column : ordered) {
       aggregates.add(functions.min(column).as("min(" + column + ")"));
       aggregates.add(functions.max(column).as("max(" + column + ")"));

@@ -14,19 +14,25 @@ import org.junit.jupiter.params.provider.CsvSource;
  * hands Floe's fact scan the dimension's join keys at run time, and Floe drops the planned files
  * that cannot hold them, by partition value on the partition column and by column bounds on a
  * column whose values cluster by file. The rows equal Apache Iceberg's; the fact scan reports the
- * files before and after runtime filtering.
+ * files before and after runtime filtering. With Spark's default {@code reuseBroadcastOnly=true},
+ * Spark keeps a runtime filter only when it can reuse the join's broadcast exchange for it, which
+ * needs the dimension's scan to equal itself across plan copies (its batch must implement equals);
+ * with {@code false}, Spark runs the dimension's filter as a subquery of its own.
  */
 class TestFloeRuntimeFiltering {
   private static final String FACT = "pushdown_fact";
 
   private final SparkSession spark = SharedSpark.get().session();
 
-  @ParameterizedTest(name = "join on {0}")
+  @ParameterizedTest(name = "join on {0}, broadcast reuse only {3}")
   @CsvSource({
-    "k, partition-one, the partition column: one partition of four",
-    "c, range-two, a column clustered by file: one file per partition"
+    "k, partition-one, the partition column: one partition of four, true",
+    "c, range-two, a column clustered by file: one file per partition, true",
+    "k, partition-one, the partition column: one partition of four, false",
+    "c, range-two, a column clustered by file: one file per partition, false"
   })
-  void joinPrunesFactFilesAtRunTime(String key, String label, String kept) {
+  void joinPrunesFactFilesAtRunTime(
+      String key, String label, String kept, String reuseBroadcastOnly) {
     PushdownFixtures.StarSchema star = PushdownFixtures.starSchema();
     CatalogFixture.get();
     String query =
@@ -47,9 +53,12 @@ class TestFloeRuntimeFiltering {
     Map<String, String> before =
         setSessionConfs(
             Map.of(
-                "spark.sql.optimizer.dynamicPartitionPruning.enabled", "true",
-                "spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly", "true",
-                "spark.sql.autoBroadcastJoinThreshold", "10485760"));
+                "spark.sql.optimizer.dynamicPartitionPruning.enabled",
+                "true",
+                "spark.sql.optimizer.dynamicPartitionPruning.reuseBroadcastOnly",
+                reuseBroadcastOnly,
+                "spark.sql.autoBroadcastJoinThreshold",
+                "10485760"));
     try {
       ReadResult expected =
           ReadResult.of(spark.sql(String.format(query, SharedSpark.CATALOG, SharedSpark.CATALOG)));
