@@ -156,8 +156,7 @@ final class PushdownFixtures {
         name,
         "CREATE TABLE {t} (id bigint, i int, f float, amount decimal(9, 2), day date, ts timestamp,"
             + " ts_ntz timestamp_ntz, name string, flag boolean) USING iceberg TBLPROPERTIES ("
-            + "'format-version' = '2', 'write.metadata.metrics.column.ts_ntz' = 'counts',"
-            + " 'write.metadata.metrics.column.extra' = 'none')",
+            + "'format-version' = '2', 'write.metadata.metrics.column.ts_ntz' = 'counts')",
         """
         INSERT INTO {t} SELECT /*+ REPARTITION(2) */ id, CAST(id - 150 AS INT) * 1000,
           IF(id % 50 = 7, CAST('NaN' AS FLOAT), CAST(id / 8.0 AS FLOAT)),
@@ -172,6 +171,7 @@ final class PushdownFixtures {
         "ALTER TABLE {t} ALTER COLUMN amount TYPE decimal(20, 2)",
         "ALTER TABLE {t} RENAME COLUMN name TO label",
         "ALTER TABLE {t} ADD COLUMN extra int",
+        "ALTER TABLE {t} SET TBLPROPERTIES ('write.metadata.metrics.column.extra' = 'none')",
         """
         INSERT INTO {t} SELECT /*+ REPARTITION(1) */ id, 3000000000 + id, id / 3.0D,
           CAST(id * 1000000000.5 AS DECIMAL(20, 2)), date_add(DATE'2030-01-01', CAST(id AS INT)),

@@ -20,7 +20,7 @@ import scala.collection.JavaConverters;
  * were answered, the pushed limit, how many splits were planned, and what runtime filtering kept.
  * Read from a query's executed plan after the query ran, so runtime filters have been applied.
  */
-record ScanDescription(String text) {
+record ScanDescription(String text, String sparkRuntimeFilters) {
   private static final Pattern AGGREGATE_FILES =
       Pattern.compile(
           "aggregateFiles=\\[fromMetadata=(\\d+), fromDeleteFiles=(\\d+), read=(\\d+)]");
@@ -29,6 +29,12 @@ record ScanDescription(String text) {
 
   ScanDescription {
     Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(sparkRuntimeFilters, "sparkRuntimeFilters");
+  }
+
+  /** A description as text alone, say a line of {@code EXPLAIN}. */
+  ScanDescription(String text) {
+    this(text, "");
   }
 
   /** How an aggregate's data files were answered: manifests alone, delete files alone, rows. */
@@ -46,24 +52,29 @@ record ScanDescription(String text) {
    * fragment of its location or identifier). Fails unless exactly one scan matches.
    */
   static ScanDescription ofExecuted(Dataset<?> query, String table) {
-    List<String> all = scanDescriptions(query.queryExecution().executedPlan());
-    List<String> floe =
-        all.stream().filter(text -> text.startsWith("Floe ") && text.contains(table)).toList();
+    List<ScanDescription> all = scanDescriptions(query.queryExecution().executedPlan());
+    List<ScanDescription> floe =
+        all.stream()
+            .filter(scan -> scan.text.startsWith("Floe ") && scan.text.contains(table))
+            .toList();
     if (floe.size() != 1) {
       throw new AssertionError(
           "Expected one Floe scan of " + table + " in the executed plan, found: " + all);
     }
-    return new ScanDescription(floe.get(0));
+    return floe.get(0);
   }
 
-  /** Every data source scan's description in the plan, query stages and reused exchanges too. */
-  static List<String> scanDescriptions(SparkPlan plan) {
-    List<String> descriptions = new ArrayList<>();
+  /**
+   * Every data source scan in the plan, query stages and reused exchanges too, with the runtime
+   * filters Spark gave it.
+   */
+  static List<ScanDescription> scanDescriptions(SparkPlan plan) {
+    List<ScanDescription> descriptions = new ArrayList<>();
     collect(plan, descriptions);
     return descriptions;
   }
 
-  private static void collect(SparkPlan plan, List<String> descriptions) {
+  private static void collect(SparkPlan plan, List<ScanDescription> descriptions) {
     if (plan instanceof AdaptiveSparkPlanExec adaptive) {
       collect(adaptive.finalPhysicalPlan(), descriptions);
       return;
@@ -77,7 +88,8 @@ record ScanDescription(String text) {
       return;
     }
     if (plan instanceof BatchScanExec scan) {
-      descriptions.add(scan.scan().description());
+      descriptions.add(
+          new ScanDescription(scan.scan().description(), scan.runtimeFilters().toString()));
     }
     for (SparkPlan child : JavaConverters.seqAsJavaList(plan.children())) {
       collect(child, descriptions);
@@ -102,7 +114,11 @@ record ScanDescription(String text) {
   RuntimeFiltered runtimeFiltered() {
     Matcher matcher = RUNTIME_FILTERED.matcher(text);
     if (!matcher.find()) {
-      throw new AssertionError("No runtimeFiltered=[...] in the Floe scan description: " + text);
+      throw new AssertionError(
+          "No runtimeFiltered=[...] in the Floe scan description: "
+              + text
+              + "; Spark's runtime filters on the scan: "
+              + sparkRuntimeFilters);
     }
     return new RuntimeFiltered(Long.parseLong(matcher.group(1)), Long.parseLong(matcher.group(2)));
   }
