@@ -91,7 +91,7 @@ class TestFloeAggregatePushdown {
         .as("Iceberg's count(*) of %s: its generic reader's live rows", table)
         .isEqualTo(snapshot.rowCount());
     assertThat(pushedCount)
-        .as("Floe's pushed count(*) of %s", table)
+        .as("Floe's count(*) with pushdown enabled of %s", table)
         .isEqualTo(snapshot.rowCount());
     assertThat(ownCount).as("Floe's row-by-row count of %s", table).isEqualTo(snapshot.rowCount());
     assertThat(description.text()).as("Floe's scan of %s", table).contains(PUSHED_COUNT_STAR);
@@ -132,7 +132,7 @@ class TestFloeAggregatePushdown {
     Object expected = table.iceberg(SnapshotAggregates.countWhere(filter));
 
     assertThat(pushedCount)
-        .as("Floe's pushed count(*) of %s where %s", table, filter)
+        .as("Floe's count(*) with pushdown enabled of %s where %s", table, filter)
         .isEqualTo(expected);
     assertThat(ownCount)
         .as("Floe's row-by-row count of %s where %s", table, filter)
