@@ -41,6 +41,8 @@ final class PushdownFixtures {
       new WrittenOnce<>("the compacted table", () -> compacted(writer()));
   private static final WrittenOnce<DeleteFixture> EVOLVED =
       new WrittenOnce<>("the evolved table", () -> evolved(writer()));
+  private static final WrittenOnce<String> EVOLVED_KEYS =
+      new WrittenOnce<>("the keys of the evolved table", () -> evolvedKeys(writer()));
   private static final WrittenOnce<ReadFixture> NEVER_WRITTEN =
       new WrittenOnce<>("the never-written table", () -> neverWritten(writer()));
   private static final WrittenOnce<List<TableWithoutDataFiles>> WITHOUT_DATA_FILES =
@@ -93,6 +95,15 @@ final class PushdownFixtures {
    */
   static DeleteFixture evolved() {
     return EVOLVED.get();
+  }
+
+  /**
+   * A small table of join keys into {@link #evolved()}: the promoted, widened and pre-1970 values
+   * of its rows 5 (in a file written before the promotions) and 350 (after), labelled {@code pick},
+   * and a row matching nothing. Returns its catalog identifier.
+   */
+  static String evolvedKeys() {
+    return EVOLVED_KEYS.get();
   }
 
   /** Created, never written: no snapshot at all. */
@@ -186,6 +197,21 @@ final class PushdownFixtures {
         FROM range(400, 410)
         """);
     return DeleteFixtures.inspect(writer, name, Set.of());
+  }
+
+  private static String evolvedKeys(FixtureWriter writer) {
+    String evolved = evolved().identifier();
+    String name = "pushdown_evolved_keys";
+    writer.sql(
+        name,
+        "CREATE TABLE {t} (i bigint, amount decimal(20, 2), day date, ts_ntz timestamp_ntz,"
+            + " label string) USING iceberg",
+        "INSERT INTO {t} SELECT i, amount, day, ts_ntz, 'pick' FROM "
+            + evolved
+            + " WHERE id IN (5, 350)",
+        "INSERT INTO {t} VALUES (1, 1.00, DATE'2000-01-01', TIMESTAMP_NTZ'2000-01-01 00:00:00',"
+            + " 'other')");
+    return writer.identifier(name);
   }
 
   private static ReadFixture neverWritten(FixtureWriter writer) {

@@ -48,14 +48,14 @@ record ScanDescription(String text, String sparkRuntimeFilters) {
   record RuntimeFiltered(long before, long after) {}
 
   /**
-   * The description of the one Floe scan of a query that ran, whose text names the table (a
-   * fragment of its location or identifier). Fails unless exactly one scan matches.
+   * The description of the one Floe scan of a query that ran, whose text names the table (the end
+   * of its location or identifier, followed by a space). Fails unless exactly one scan matches.
    */
   static ScanDescription ofExecuted(Dataset<?> query, String table) {
     List<ScanDescription> all = scanDescriptions(query.queryExecution().executedPlan());
     List<ScanDescription> floe =
         all.stream()
-            .filter(scan -> scan.text.startsWith("Floe ") && scan.text.contains(table))
+            .filter(scan -> scan.text.startsWith("Floe ") && scan.text.contains(table + " "))
             .toList();
     if (floe.size() != 1) {
       throw new AssertionError(
