@@ -54,10 +54,12 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
                   context.nameMapping(),
                   DeleteCache.shared(context.deleteCacheBytes()),
                   context.batchSize());
+          RowFilterResiduals residuals = RowFilterResiduals.of(context);
           long[] counts = new long[countColumns.length];
           for (ReadTask task : tasks) {
             if (readRows) {
-              countRows(io, context, deletes, task, countColumns, counts);
+              countRows(
+                  io, context, new TaskSource(deletes, residuals, task), countColumns, counts);
             } else {
               countFromDeleteFiles(deletes, task, countColumns, counts);
             }
@@ -90,14 +92,19 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
     }
   }
 
+  /** One task to count by its rows, with what its reader shares with the partition's others. */
+  private record TaskSource(DeleteLoader deletes, RowFilterResiduals residuals, ReadTask task) {}
+
   private static void countRows(
-      FileIO io,
-      ScanContext context,
-      DeleteLoader deletes,
-      ReadTask task,
-      int[] countColumns,
-      long[] counts) {
-    try (TaskReader reader = TaskReader.open(io, context, context.nameMapping(), deletes, task)) {
+      FileIO io, ScanContext context, TaskSource source, int[] countColumns, long[] counts) {
+    try (TaskReader reader =
+        TaskReader.open(
+            io,
+            context,
+            context.nameMapping(),
+            source.deletes(),
+            source.task(),
+            source.residuals())) {
       while (reader.hasNext()) {
         ColumnarBatch batch = reader.next();
         int rows = batch.numRows();

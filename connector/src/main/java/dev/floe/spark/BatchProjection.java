@@ -13,10 +13,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 /**
  * The projection stage of a read: turns a decoded batch and its {@link RowSelection} into the batch
  * Spark sees, with the scan's columns in order. Helper columns the decoder read only for the delete
- * filter ({@code _pos}, equality columns the query did not select) are dropped; deleted rows are
- * hidden behind {@link SelectedColumnVector} views, or, when the scan selects {@code _deleted},
- * kept and marked in that column. A batch without deleted rows reaches Spark with the decoder's own
- * vectors.
+ * and row filters ({@code _pos}, equality and filter columns the query did not select) are dropped;
+ * rows the {@link ResidualFilter} rejects are always hidden behind {@link SelectedColumnVector}
+ * views, and so are deleted rows, unless the scan selects {@code _deleted}: then they are kept and
+ * marked in that column. A batch that keeps every row reaches Spark with the decoder's own vectors.
  *
  * <p>The output batch's vectors are reused, like the decoded ones: valid until the next {@link
  * #project}.
@@ -32,8 +32,10 @@ final class BatchProjection implements AutoCloseable {
   private final boolean passesDecodedThrough;
   private ColumnarBatch boundTo;
   private final ColumnVector[] selectedViews;
+  private final int[] keptRows;
 
   private BatchProjection(int[] sources, int decodedCount, int batchSize) {
+    this.keptRows = new int[batchSize];
     this.sources = sources;
     boolean identity = sources.length == decodedCount;
     for (int index = 0; index < sources.length; index++) {
@@ -80,8 +82,37 @@ final class BatchProjection implements AutoCloseable {
 
   /** The scan's batch for {@code decoded}; {@code selection} is null when nothing is deleted. */
   ColumnarBatch project(ColumnarBatch decoded, RowSelection selection) {
+    return project(decoded, selection, null);
+  }
+
+  /**
+   * The scan's batch for {@code decoded}: the rows {@code filter} matched (every row when it is
+   * null) that are not deleted, or, when the scan selects {@code _deleted}, deleted or not, with
+   * the deleted ones marked. {@code selection} is null when nothing is deleted; {@code filter} must
+   * have selected {@code decoded}'s rows.
+   */
+  ColumnarBatch project(ColumnarBatch decoded, RowSelection selection, ResidualFilter filter) {
     int rowCount = decoded.numRows();
-    boolean dropsRows = selection != null && selection.hasDeletedRows() && deletedFlags == null;
+    int[] kept;
+    int keptCount;
+    if (filter != null) {
+      kept = keptRows;
+      keptCount = 0;
+      boolean dropsDeleted =
+          selection != null && selection.hasDeletedRows() && deletedFlags == null;
+      for (int row = 0; row < rowCount; row++) {
+        if (filter.matches(row) && !(dropsDeleted && selection.isDeleted(row))) {
+          kept[keptCount++] = row;
+        }
+      }
+    } else if (selection != null && selection.hasDeletedRows() && deletedFlags == null) {
+      kept = selection.liveRows();
+      keptCount = selection.liveCount();
+    } else {
+      kept = null;
+      keptCount = rowCount;
+    }
+    boolean dropsRows = keptCount < rowCount;
     if (passesDecodedThrough && !dropsRows) {
       return decoded;
     }
@@ -89,9 +120,11 @@ final class BatchProjection implements AutoCloseable {
     for (int index = 0; index < sources.length; index++) {
       int source = sources[index];
       if (source == DELETED_FLAG) {
+        // written by output row, not behind a view: the flags are this batch's own
         deletedFlags.reset();
-        for (int row = 0; row < rowCount; row++) {
-          deletedFlags.putBoolean(row, selection != null && selection.isDeleted(row));
+        for (int row = 0; row < keptCount; row++) {
+          int decodedRow = dropsRows ? kept[row] : row;
+          deletedFlags.putBoolean(row, selection != null && selection.isDeleted(decodedRow));
         }
         outputColumns[index] = deletedFlags;
       } else {
@@ -99,11 +132,11 @@ final class BatchProjection implements AutoCloseable {
       }
     }
     if (dropsRows) {
-      rows.select(selection.liveRows(), selection.liveCount());
+      rows.select(kept, keptCount);
     }
     // a new batch object per batch (its vectors are reused): ColumnarBatch does not promise to see
     // later changes to the array it was built from
-    return new ColumnarBatch(outputColumns.clone(), dropsRows ? selection.liveCount() : rowCount);
+    return new ColumnarBatch(outputColumns.clone(), keptCount);
   }
 
   /** Builds the views over the decoded batch's vectors once: a decoder reuses its vectors. */

@@ -11,6 +11,8 @@ import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -148,7 +150,13 @@ final class FloeAggregateScan implements Scan, Batch {
     return columns;
   }
 
-  AggregatePlan plan() {
-    return plan;
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return FloeMetrics.supported();
+  }
+
+  @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    return FloeMetrics.driverValues(report, plan);
   }
 }

@@ -20,6 +20,7 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
   private final NameMapping nameMapping;
   private final List<ReadTask> tasks;
   private final DeleteLoader deletes;
+  private final RowFilterResiduals residuals;
   private int nextTask;
   private TaskReader current;
   private ColumnarBatch batch;
@@ -40,6 +41,7 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
             nameMapping,
             DeleteCache.shared(context.deleteCacheBytes()),
             context.batchSize());
+    this.residuals = RowFilterResiduals.of(context);
   }
 
   @Override
@@ -51,7 +53,7 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
         return false;
       }
       ReadTask task = tasks.get(nextTask++);
-      current = TaskReader.open(io, context, nameMapping, deletes, task);
+      current = TaskReader.open(io, context, nameMapping, deletes, task, residuals);
       splitsRead++;
     }
     batch = current.next();

@@ -20,6 +20,7 @@ public final class FloeMetrics {
   static final String SPLITS_READ = "splitsRead";
   static final String BATCHES_READ = "batchesRead";
   static final String DELETED_ROWS = "deletedRows";
+  static final String FILES_ANSWERED_FROM_METADATA = "filesAnsweredFromMetadata";
 
   private FloeMetrics() {}
 
@@ -34,7 +35,8 @@ public final class FloeMetrics {
       new PlanningTime(),
       new SplitsRead(),
       new BatchesRead(),
-      new DeletedRows()
+      new DeletedRows(),
+      new FilesAnsweredFromMetadata()
     };
   }
 
@@ -51,6 +53,15 @@ public final class FloeMetrics {
       new Value(ATTACHED_DELETE_FILES, report.deleteFilesAttached().total()),
       new Value(PLANNING_TIME, report.planningTime().toMillis())
     };
+  }
+
+  /** {@link #driverValues(ScanReport)}, and how many files a pushed aggregate answered unread. */
+  static CustomTaskMetric[] driverValues(ScanReport report, AggregatePlan aggregate) {
+    CustomTaskMetric[] planning = driverValues(report);
+    CustomTaskMetric[] values = java.util.Arrays.copyOf(planning, planning.length + 1);
+    values[planning.length] =
+        new Value(FILES_ANSWERED_FROM_METADATA, aggregate.filesFromMetadata());
+    return values;
   }
 
   /** One metric's value, as a task or the driver reports it. */
@@ -185,6 +196,19 @@ public final class FloeMetrics {
     @Override
     public String description() {
       return "rows deleted by row-level deletes";
+    }
+  }
+
+  /** Data files a pushed aggregate answered from their manifest entries, without opening them. */
+  public static final class FilesAnsweredFromMetadata extends CustomSumMetric {
+    @Override
+    public String name() {
+      return FILES_ANSWERED_FROM_METADATA;
+    }
+
+    @Override
+    public String description() {
+      return "data files answered from metadata";
     }
   }
 }

@@ -317,7 +317,8 @@ record FloeReadOptions(
     }
     String trimmed = value.trim().toLowerCase(Locale.ROOT);
     if (!trimmed.equals("true") && !trimmed.equals("false")) {
-      throw new InvalidRequestException(option + " must be true or false, not '" + value + "'");
+      throw new InvalidRequestException(
+          "Read option " + option + " must be true or false, not '" + value + "'");
     }
     return trimmed.equals("true");
   }

@@ -38,6 +38,7 @@ final class FloeScanBuilder
   private final Schema readSchema;
   private final List<Predicate> pushed = new ArrayList<>();
   private final List<Expression> filters = new ArrayList<>();
+  private final List<Expression> rowFilters = new ArrayList<>();
   private List<String> dataColumns;
   private final List<NestedField> metadataColumns = new ArrayList<>();
   private int predicatesLeftToSpark;
@@ -55,23 +56,27 @@ final class FloeScanBuilder
   }
 
   /**
-   * Converts what it can for pruning, and returns what Spark must still evaluate: every predicate
-   * except those that pruning by identity partitions evaluates exactly.
+   * Takes over every predicate with an exact form ({@link SparkPredicateConverter#convertExactly}):
+   * it prunes, and the reader filters rows by it, so Spark need not evaluate it again. Others are
+   * converted for pruning where they can be and returned: Spark still evaluates them.
    */
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
     SparkPredicateConverter converter = new SparkPredicateConverter(readSchema);
     List<Predicate> remaining = new ArrayList<>();
     for (Predicate predicate : predicates) {
-      Optional<Expression> converted = converter.convert(predicate);
-      if (converted.isEmpty()) {
-        remaining.add(predicate);
+      Optional<Expression> exact = converter.convertExactly(predicate);
+      if (exact.isPresent()) {
+        pushed.add(predicate);
+        filters.add(exact.get());
+        rowFilters.add(exact.get());
         continue;
       }
-      pushed.add(predicate);
-      filters.add(converted.get());
-      if (!converter.isEvaluatedByPartitions(predicate, table.floeTable().metadata().specs())) {
-        remaining.add(predicate);
+      remaining.add(predicate);
+      Optional<Expression> converted = converter.convert(predicate);
+      if (converted.isPresent()) {
+        pushed.add(predicate);
+        filters.add(converted.get());
       }
     }
     predicatesLeftToSpark = remaining.size();
@@ -198,7 +203,9 @@ final class FloeScanBuilder
         projection,
         table.floeTable().metadata().properties().get(NameMapping.PROPERTY),
         options.batchSize(),
-        options.deleteCacheSize());
+        options.deleteCacheSize(),
+        Expression.and(rowFilters),
+        table.floeTable().metadata().specs());
   }
 
   private static List<String> columnNames(List<NestedField> columns) {

@@ -1,7 +1,10 @@
 package dev.floe.spark;
 
+import dev.floe.expr.Expression;
 import dev.floe.table.NameMapping;
+import dev.floe.table.PartitionSpec;
 import dev.floe.table.Schema;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,6 +16,11 @@ import java.util.Objects;
  * @param nameMappingJson the table's {@link NameMapping#PROPERTY}, or null
  * @param batchSize the most rows in one batch
  * @param deleteCacheBytes the bound of the executor's cache of loaded deletes
+ * @param rowFilter the rows the reader keeps, unbound, by the read schema's names: the exact forms
+ *     of the predicates Spark left to Floe ({@link SparkPredicateConverter#convertExactly}); true
+ *     when there are none
+ * @param specs the table's partition specs, to settle the row filter per task ({@link
+ *     RowFilterResiduals})
  */
 record ScanContext(
     String table,
@@ -20,7 +28,9 @@ record ScanContext(
     Schema projection,
     String nameMappingJson,
     int batchSize,
-    long deleteCacheBytes) {
+    long deleteCacheBytes,
+    Expression rowFilter,
+    List<PartitionSpec> specs) {
   ScanContext {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(readSchema, "readSchema");
@@ -32,6 +42,27 @@ record ScanContext(
       throw new IllegalArgumentException(
           "The delete cache bound cannot be negative: " + deleteCacheBytes);
     }
+    Objects.requireNonNull(rowFilter, "rowFilter");
+    specs = List.copyOf(specs);
+  }
+
+  /** A context whose reader keeps every row. */
+  ScanContext(
+      String table,
+      Schema readSchema,
+      Schema projection,
+      String nameMappingJson,
+      int batchSize,
+      long deleteCacheBytes) {
+    this(
+        table,
+        readSchema,
+        projection,
+        nameMappingJson,
+        batchSize,
+        deleteCacheBytes,
+        Expression.alwaysTrue(),
+        List.of());
   }
 
   /** The name mapping, parsed; null when the table has none. */

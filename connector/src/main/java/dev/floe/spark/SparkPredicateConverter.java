@@ -4,14 +4,11 @@ import dev.floe.InvalidRequestException;
 import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.table.NestedField;
-import dev.floe.table.PartitionField;
-import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.TypeId;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,9 +19,11 @@ import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * Spark's V2 predicates as Floe expressions, for pruning. A converted expression matches every row
- * for which Spark's predicate is true (and may match more); a predicate that cannot be converted
- * this way is not converted, and stays with Spark.
+ * Spark's V2 predicates as Floe expressions, in two strengths. {@link #convert} is for pruning: the
+ * expression matches every row for which Spark's predicate is true, and may match more; a predicate
+ * that cannot be converted this way stays with Spark. {@link #convertExactly} is for the reader's
+ * row filter: the expression matches exactly those rows, so Spark need not evaluate the predicate
+ * again.
  *
  * <p>Literals arrive as Spark's internal values and are converted to the column's Floe type:
  * strings from {@code UTF8String}, decimals from Spark's {@code Decimal}, dates as days, timestamps
@@ -59,7 +58,10 @@ final class SparkPredicateConverter {
       case "OR":
         return both(children).map(pair -> Expression.or(pair.get(0), pair.get(1)));
       case "NOT":
-        return children.length == 1 && children[0] instanceof Predicate child
+        // Floe's negation of `a <=> v` drops nulls, where Spark's keeps them: no superset form
+        return children.length == 1
+                && children[0] instanceof Predicate child
+                && !containsNullSafeEquality(child)
             ? convert(child).map(Expression::not)
             : Optional.empty();
       case "IS_NULL":
@@ -77,6 +79,27 @@ final class SparkPredicateConverter {
     }
   }
 
+  private static boolean containsNullSafeEquality(Predicate predicate) {
+    if (predicate.name().equals("<=>")) {
+      return true;
+    }
+    for (org.apache.spark.sql.connector.expressions.Expression child : predicate.children()) {
+      if (child instanceof Predicate childPredicate && containsNullSafeEquality(childPredicate)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The Floe form of {@code predicate} that holds on exactly the rows where Spark's predicate is
+   * true, or empty when Floe's reader cannot reproduce Spark's answer on every row; see {@link
+   * ExactPredicates}.
+   */
+  Optional<Expression> convertExactly(Predicate predicate) {
+    return new ExactPredicates(schema).holds(predicate).filter(this::binds);
+  }
+
   /** Whether planning will accept the expression; one it would reject stays with Spark. */
   private boolean binds(Expression expression) {
     try {
@@ -85,67 +108,6 @@ final class SparkPredicateConverter {
     } catch (InvalidRequestException | IllegalArgumentException unbindable) {
       return false;
     }
-  }
-
-  /**
-   * Whether pruning by partition evaluates {@code predicate} exactly, so Spark need not evaluate it
-   * again: it converts, it references only columns that every one of {@code specs} partitions by
-   * identity (not float or double, whose zeros and NaN compare differently in Spark), and it uses
-   * no {@code NOT} (Floe's negations keep null values, Spark's do not).
-   */
-  boolean isEvaluatedByPartitions(Predicate predicate, Collection<PartitionSpec> specs) {
-    if (convert(predicate).isEmpty()) {
-      return false;
-    }
-    return referencesOnlyIdentitySources(predicate, specs);
-  }
-
-  private boolean referencesOnlyIdentitySources(
-      Predicate predicate, Collection<PartitionSpec> specs) {
-    switch (predicate.name()) {
-      case "ALWAYS_TRUE", "ALWAYS_FALSE":
-        return true;
-      case "AND", "OR":
-        for (org.apache.spark.sql.connector.expressions.Expression child : predicate.children()) {
-          if (!(child instanceof Predicate childPredicate)
-              || !referencesOnlyIdentitySources(childPredicate, specs)) {
-            return false;
-          }
-        }
-        return true;
-      case "IS_NULL", "IS_NOT_NULL", "IN", "STARTS_WITH", "=", "<=>", "<", "<=", ">", ">=":
-        for (org.apache.spark.sql.connector.expressions.Expression child : predicate.children()) {
-          if (child instanceof NamedReference reference
-              && !isIdentitySourceOfEverySpec(field(reference), specs)) {
-            return false;
-          }
-        }
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  private static boolean isIdentitySourceOfEverySpec(
-      NestedField field, Collection<PartitionSpec> specs) {
-    if (field == null || !(field.type() instanceof PrimitiveType type)) {
-      return false;
-    }
-    if (type.typeId() == TypeId.FLOAT || type.typeId() == TypeId.DOUBLE) {
-      return false;
-    }
-    for (PartitionSpec spec : specs) {
-      boolean identity = false;
-      for (PartitionField partitionField : spec.fields()) {
-        identity |=
-            partitionField.transform().equals("identity")
-                && partitionField.sourceId() == field.fieldId();
-      }
-      if (!identity) {
-        return false;
-      }
-    }
-    return !specs.isEmpty();
   }
 
   private Optional<List<Expression>> both(

@@ -11,6 +11,8 @@ import dev.floe.manifest.FileContent;
 import dev.floe.manifest.FileFormat;
 import dev.floe.manifest.PartitionValues;
 import dev.floe.scan.FileScanTask;
+import dev.floe.table.PartitionField;
+import dev.floe.table.PartitionSpec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInput;
@@ -36,7 +38,7 @@ import java.util.Map;
  * binary form is a fraction of the JSON's size and needs no field names.
  */
 final class TaskCodec {
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
 
   private TaskCodec() {}
 
@@ -50,6 +52,14 @@ final class TaskCodec {
           ValueCodec.writeNullableString(out, context.nameMappingJson());
           out.writeInt(context.batchSize());
           out.writeLong(context.deleteCacheBytes());
+          // bound first: a bound expression's JSON carries each value in its column's form
+          ValueCodec.writeString(
+              out,
+              ExpressionJson.toJson(Binder.bind(context.readSchema(), context.rowFilter(), true)));
+          out.writeInt(context.specs().size());
+          for (PartitionSpec spec : context.specs()) {
+            writeSpec(out, spec);
+          }
         });
   }
 
@@ -64,8 +74,46 @@ final class TaskCodec {
               SchemaCodec.read(in),
               ValueCodec.readNullableString(in),
               in.readInt(),
-              in.readLong());
+              in.readLong(),
+              ExpressionJson.parse(ValueCodec.readString(in)),
+              readSpecs(in));
         });
+  }
+
+  private static void writeSpec(DataOutput out, PartitionSpec spec) throws IOException {
+    out.writeInt(spec.specId());
+    out.writeInt(spec.fields().size());
+    for (PartitionField field : spec.fields()) {
+      out.writeInt(field.sourceIds().size());
+      for (int sourceId : field.sourceIds()) {
+        out.writeInt(sourceId);
+      }
+      out.writeInt(field.fieldId());
+      ValueCodec.writeString(out, field.name());
+      ValueCodec.writeString(out, field.transform());
+    }
+  }
+
+  private static List<PartitionSpec> readSpecs(DataInput in) throws IOException {
+    int specCount = in.readInt();
+    List<PartitionSpec> specs = new ArrayList<>(specCount);
+    for (int specIndex = 0; specIndex < specCount; specIndex++) {
+      int specId = in.readInt();
+      int fieldCount = in.readInt();
+      List<PartitionField> fields = new ArrayList<>(fieldCount);
+      for (int fieldIndex = 0; fieldIndex < fieldCount; fieldIndex++) {
+        int sourceCount = in.readInt();
+        List<Integer> sourceIds = new ArrayList<>(sourceCount);
+        for (int sourceIndex = 0; sourceIndex < sourceCount; sourceIndex++) {
+          sourceIds.add(in.readInt());
+        }
+        fields.add(
+            new PartitionField(
+                sourceIds, in.readInt(), ValueCodec.readString(in), ValueCodec.readString(in)));
+      }
+      specs.add(new PartitionSpec(specId, fields));
+    }
+    return specs;
   }
 
   static byte[] encodeTasks(List<ReadTask> tasks) {

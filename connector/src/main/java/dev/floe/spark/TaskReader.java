@@ -1,5 +1,9 @@
 package dev.floe.spark;
 
+import dev.floe.expr.And;
+import dev.floe.expr.BoundPredicate;
+import dev.floe.expr.Expression;
+import dev.floe.expr.Or;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
 import dev.floe.spark.deletes.DeleteFilter;
@@ -12,28 +16,47 @@ import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one task in three stages: the decoder reads the scan's columns plus the helpers the delete
- * filter needs ({@code _pos} for deleted positions, equality columns the query did not select); the
- * {@link DeleteFilter} selects the live rows of each batch; the {@link BatchProjection} hands Spark
- * the scan's columns of those rows. Batches whose rows are all deleted are skipped.
+ * Reads one task in four stages: the decoder reads the scan's columns plus the helpers the later
+ * stages need ({@code _pos} for deleted positions, equality and filter columns the query did not
+ * select); the {@link DeleteFilter} finds the deleted rows of each batch; the {@link
+ * ResidualFilter} the rows that satisfy the task's residual of the row filter; the {@link
+ * BatchProjection} hands Spark the scan's columns of the rows kept. Batches left without rows are
+ * skipped, and a task whose residual is false is not opened.
  */
 final class TaskReader implements CloseableIterator<ColumnarBatch> {
   private final CloseableIterator<ColumnarBatch> decoder;
   private final DeleteFilter filter;
+  private final ResidualFilter rowFilter;
   private final BatchProjection projection;
   private ColumnarBatch next;
   private long deletedRows;
 
   private TaskReader(
-      CloseableIterator<ColumnarBatch> decoder, DeleteFilter filter, BatchProjection projection) {
+      CloseableIterator<ColumnarBatch> decoder,
+      DeleteFilter filter,
+      ResidualFilter rowFilter,
+      BatchProjection projection) {
     this.decoder = decoder;
     this.filter = filter;
+    this.rowFilter = rowFilter;
     this.projection = projection;
+  }
+
+  /** Opens a task, settling the context's row filter for it without a shared cache. */
+  static TaskReader open(
+      FileIO io,
+      ScanContext context,
+      NameMapping nameMapping,
+      DeleteLoader deletes,
+      ReadTask task) {
+    return open(io, context, nameMapping, deletes, task, RowFilterResiduals.of(context));
   }
 
   static TaskReader open(
@@ -41,9 +64,14 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
       ScanContext context,
       NameMapping nameMapping,
       DeleteLoader deletes,
-      ReadTask task) {
+      ReadTask task,
+      RowFilterResiduals residuals) {
+    Expression residual = residuals.residualFor(task.task());
+    if (residual == Expression.alwaysFalse()) {
+      return new TaskReader(nothing(), null, null, null);
+    }
     TaskDeletes loaded = deletes.load(task.task());
-    Schema decoded = decodedSchema(context.projection(), context.readSchema(), loaded);
+    Schema decoded = decodedSchema(context.projection(), context.readSchema(), loaded, residual);
     BatchProjection projection =
         BatchProjection.of(context.projection(), decoded, context.batchSize());
     DeleteFilter filter =
@@ -54,15 +82,25 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
                 decoded,
                 context.batchSize(),
                 "of " + task.task().file().location() + " (table " + context.table() + ")");
+    ResidualFilter rowFilter =
+        residual == Expression.alwaysTrue()
+            ? null
+            : ResidualFilter.of(residual, decoded, context.batchSize());
     return new TaskReader(
-        DataFileReaders.open(io, task.request(context, nameMapping, decoded)), filter, projection);
+        DataFileReaders.open(io, task.request(context, nameMapping, decoded)),
+        filter,
+        rowFilter,
+        projection);
   }
 
   /**
    * The columns to decode: the scan's, less {@code _deleted} (the projection stage makes it), plus
-   * the helper columns the delete filter reads.
+   * the helper columns the delete filter and the row filter read.
+   *
+   * @param residual the task's residual of the row filter, bound to {@code readSchema}
    */
-  static Schema decodedSchema(Schema projection, Schema readSchema, TaskDeletes deletes) {
+  static Schema decodedSchema(
+      Schema projection, Schema readSchema, TaskDeletes deletes, Expression residual) {
     List<NestedField> columns = new ArrayList<>();
     for (NestedField column : projection.columns()) {
       if (column.fieldId() != MetadataColumns.IS_DELETED_ID) {
@@ -77,7 +115,53 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
         columns.add(readSchema.column(fieldId));
       }
     }
+    for (int fieldId : referencedFieldIds(residual)) {
+      if (!contains(columns, fieldId)) {
+        NestedField column = readSchema.column(fieldId);
+        if (column == null) {
+          throw new IllegalArgumentException(
+              "The row filter reads field " + fieldId + ", not a top-level column: " + residual);
+        }
+        columns.add(column);
+      }
+    }
     return new Schema(projection.schemaId(), columns, projection.identifierFieldIds());
+  }
+
+  /** The decoder of a task whose residual is false: its file is never opened. */
+  private static CloseableIterator<ColumnarBatch> nothing() {
+    return new CloseableIterator<>() {
+      @Override
+      public boolean hasNext() {
+        return false;
+      }
+
+      @Override
+      public ColumnarBatch next() {
+        throw new NoSuchElementException("A task whose rows all fail the row filter has no batch");
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  private static Set<Integer> referencedFieldIds(Expression expression) {
+    Set<Integer> fieldIds = new LinkedHashSet<>();
+    addReferencedFieldIds(expression, fieldIds);
+    return fieldIds;
+  }
+
+  private static void addReferencedFieldIds(Expression expression, Set<Integer> fieldIds) {
+    if (expression instanceof And and) {
+      addReferencedFieldIds(and.left(), fieldIds);
+      addReferencedFieldIds(and.right(), fieldIds);
+    } else if (expression instanceof Or or) {
+      addReferencedFieldIds(or.left(), fieldIds);
+      addReferencedFieldIds(or.right(), fieldIds);
+    } else if (expression instanceof BoundPredicate predicate) {
+      fieldIds.add(predicate.reference().fieldId());
+    }
   }
 
   private static boolean contains(List<NestedField> columns, int fieldId) {
@@ -100,7 +184,13 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
           continue;
         }
       }
-      next = projection.project(decoded, selection);
+      if (rowFilter != null && rowFilter.select(decoded) == 0) {
+        continue;
+      }
+      ColumnarBatch projected = projection.project(decoded, selection, rowFilter);
+      if (projected.numRows() > 0) {
+        next = projected;
+      }
     }
     return next != null;
   }
@@ -120,7 +210,9 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
     try {
       decoder.close();
     } finally {
-      projection.close();
+      if (projection != null) {
+        projection.close();
+      }
     }
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.deletes.PositionIndex;
+import dev.floe.expr.Expression;
 import dev.floe.spark.deletes.DeleteFilter;
 import dev.floe.spark.deletes.RowSelection;
 import dev.floe.spark.deletes.TaskDeletes;
@@ -323,12 +324,16 @@ class TestBatchProjection {
     Schema projected = new Schema(3, List.of(NAME, MetadataColumns.IS_DELETED), Set.of());
     TaskDeletes positions = new TaskDeletes(PositionIndex.builder().add(3).build(), List.of());
 
-    Schema decoded = TaskReader.decodedSchema(projected, DECODED, positions);
+    Schema decoded =
+        TaskReader.decodedSchema(projected, DECODED, positions, Expression.alwaysTrue());
 
     assertThat(decoded.columns())
         .as("name, then _pos for the position deletes; no _deleted")
         .containsExactly(NAME, MetadataColumns.ROW_POSITION);
-    assertThat(TaskReader.decodedSchema(projected, DECODED, TaskDeletes.none()).columns())
+    assertThat(
+            TaskReader.decodedSchema(
+                    projected, DECODED, TaskDeletes.none(), Expression.alwaysTrue())
+                .columns())
         .as("no helper without deletes")
         .containsExactly(NAME);
   }

@@ -16,7 +16,7 @@ class TestFloeReadOptions {
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("Unknown Floe read option 'snapshotid'")
         .hasMessageContaining(
-            "valid options are as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost, path, paths,"
+            "valid options are aggregate-push-down-enabled, as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost, path, paths,"
                 + " snapshot-id, split-size, tag, timestampAsOf, versionAsOf");
   }
 
@@ -83,5 +83,26 @@ class TestFloeReadOptions {
     assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("delete-cache-size", "-1"), NONE, NONE))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("delete-cache-size must be 0 (no cache) or a positive number");
+  }
+
+  @Test
+  void aggregatePushDownComesFromOptionThenSessionThenDefault() {
+    assertThat(FloeReadOptions.resolve(NONE, NONE, NONE).aggregatePushDown())
+        .as("default")
+        .isTrue();
+    Map<String, String> session = Map.of("spark.floe.read.aggregate-push-down-enabled", "false");
+    assertThat(FloeReadOptions.resolve(NONE, session, NONE).aggregatePushDown())
+        .as("session conf")
+        .isFalse();
+    assertThat(
+            FloeReadOptions.resolve(Map.of("aggregate-push-down-enabled", "TRUE"), session, NONE)
+                .aggregatePushDown())
+        .as("read option over session conf")
+        .isTrue();
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(Map.of("aggregate-push-down-enabled", "yes"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining(
+            "Read option aggregate-push-down-enabled must be true or false, not 'yes'");
   }
 }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.floe.expr.Expression;
 import dev.floe.table.ListType;
 import dev.floe.table.NestedField;
-import dev.floe.table.PartitionField;
-import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.StructType;
@@ -57,17 +55,6 @@ class TestSparkPredicateConverter {
                   new ListType(
                       NestedField.optional(13, "element", PrimitiveType.of(TypeId.STRING))))),
           Set.of());
-
-  private static final PartitionSpec BY_DATA =
-      new PartitionSpec(0, List.of(new PartitionField(2, 1000, "data", "identity")));
-  private static final PartitionSpec BY_DATA_AND_DAY =
-      new PartitionSpec(
-          1,
-          List.of(
-              new PartitionField(2, 1000, "data", "identity"),
-              new PartitionField(6, 1001, "day", "identity")));
-  private static final PartitionSpec BY_ID_BUCKET =
-      new PartitionSpec(2, List.of(new PartitionField(1, 1002, "id_bucket", "bucket[16]")));
 
   private final SparkPredicateConverter converter = new SparkPredicateConverter(SCHEMA);
 
@@ -258,29 +245,11 @@ class TestSparkPredicateConverter {
   }
 
   @Test
-  void onlyExactIdentityPartitionPredicatesAreHandled() {
-    Predicate onData =
-        predicate("=", column("data"), literal(UTF8String.fromString("a"), DataTypes.StringType));
-    assertThat(converter.isEvaluatedByPartitions(onData, List.of(BY_DATA, BY_DATA_AND_DAY)))
-        .as("identity source in every spec")
-        .isTrue();
-    assertThat(converter.isEvaluatedByPartitions(onData, List.of(BY_DATA, BY_ID_BUCKET)))
-        .as("one spec does not partition by data")
-        .isFalse();
-    Predicate onDay = predicate("<", column("day"), literal(19000, DataTypes.DateType));
-    assertThat(converter.isEvaluatedByPartitions(new And(onData, onDay), List.of(BY_DATA_AND_DAY)))
-        .isTrue();
-    assertThat(converter.isEvaluatedByPartitions(new And(onData, onDay), List.of(BY_DATA)))
-        .as("day is not a partition source of spec 0")
-        .isFalse();
-    assertThat(converter.isEvaluatedByPartitions(new Not(onData), List.of(BY_DATA)))
-        .as("NOT keeps nulls in Floe, not in Spark")
-        .isFalse();
-    assertThat(converter.isEvaluatedByPartitions(idEquals(3), List.of(BY_ID_BUCKET)))
-        .as("bucket pruning is inexact")
-        .isFalse();
-    assertThat(converter.isEvaluatedByPartitions(onData, List.of()))
-        .as("an unpartitioned table")
-        .isFalse();
+  void notOverNullSafeEqualityHasNoSupersetForm() {
+    Predicate nullSafe = predicate("<=>", column("id"), literal(5L, DataTypes.LongType));
+    assertThat(convert(new Not(nullSafe)))
+        .as("NOT (id <=> 5) holds for null ids, which Floe's not-equal drops")
+        .isEmpty();
+    assertThat(convert(new Not(new And(idEquals(1), nullSafe)))).as("also below an AND").isEmpty();
   }
 }

@@ -21,6 +21,8 @@ import dev.floe.table.ListType;
 import dev.floe.table.MapType;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NestedField;
+import dev.floe.table.PartitionField;
+import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.StructType;
@@ -174,6 +176,41 @@ class TestTaskCodec {
     assertThat(decoded.readSchema().findField(3).initialDefault())
         .isEqualTo(new BigDecimal("1.50"));
     assertThat(decoded.nameMapping().idOf(List.of("id"))).isEqualTo(1);
+  }
+
+  @Test
+  void contextRoundTripsItsRowFilterAndSpecs() {
+    Expression rowFilter =
+        Expression.and(
+            Expression.or(
+                Expression.lessThan("price", new BigDecimal("2.50")), Expression.isNull("region")),
+            Expression.and(Expression.notIn("region", "eu", "日本😀"), Expression.notNull("region")));
+    List<PartitionSpec> specs =
+        List.of(
+            PartitionSpec.unpartitioned(0),
+            new PartitionSpec(
+                1,
+                List.of(
+                    new PartitionField(2, 1000, "region", "identity"),
+                    new PartitionField(List.of(1, 3), 1001, "mixed", "bucket[8]"))));
+    ScanContext filtered =
+        new ScanContext(
+            CONTEXT.table(),
+            SCHEMA,
+            PROJECTION,
+            CONTEXT.nameMappingJson(),
+            CONTEXT.batchSize(),
+            CONTEXT.deleteCacheBytes(),
+            rowFilter,
+            specs);
+
+    ScanContext decoded = TaskCodec.decodeContext(TaskCodec.encodeContext(filtered));
+
+    assertThat(decoded.specs()).as("specs, multi-source fields included").isEqualTo(specs);
+    assertThat(Binder.bind(SCHEMA, decoded.rowFilter(), true))
+        .as("the row filter, bound again")
+        .isEqualTo(Binder.bind(SCHEMA, rowFilter, true));
+    assertThat(decoded.projection()).isEqualTo(PROJECTION);
   }
 
   @Test

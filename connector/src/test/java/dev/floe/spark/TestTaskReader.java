@@ -14,6 +14,7 @@ import dev.floe.spark.deletes.DeleteFiles;
 import dev.floe.spark.deletes.DeleteLoader;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NestedField;
+import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.TypeId;
@@ -157,6 +158,31 @@ class TestTaskReader {
     return TaskReader.open(new LocalFileIO(), context, null, loader, task);
   }
 
+  /** A reader of the whole file of an unpartitioned table whose scan keeps {@code rowFilter}. */
+  private TaskReader openFiltered(
+      Schema projection, List<DeleteFile> deletes, Expression rowFilter) {
+    ScanContext context =
+        new ScanContext(
+            TABLE,
+            READ_SCHEMA,
+            projection,
+            null,
+            BATCH_SIZE,
+            1 << 20,
+            rowFilter,
+            List.of(PartitionSpec.unpartitioned(0)));
+    DeleteLoader loader =
+        new DeleteLoader(
+            new LocalFileIO(), TABLE, READ_SCHEMA, null, new DeleteCache(1 << 20), BATCH_SIZE);
+    ReadTask task =
+        new ReadTask(
+            new FileScanTask(
+                dataFile, deletes, Expression.alwaysTrue(), 0, dataFile.fileSizeInBytes()),
+            Map.of());
+    return TaskReader.open(
+        new LocalFileIO(), context, null, loader, task, RowFilterResiduals.of(context));
+  }
+
   /** Each batch's rows as lists of the columns' values (longs and booleans). */
   private static List<List<List<Object>>> read(TaskReader reader) {
     List<List<List<Object>>> batches = new ArrayList<>();
@@ -225,6 +251,67 @@ class TestTaskReader {
       assertThat(row.get(1)).as("_pos of row %s", id).isEqualTo(id);
       assertThat(row.get(2)).as("_deleted of row %s", id).isEqualTo(deleted.contains(id));
     }
+  }
+
+  @Test
+  void rowFilterDropsFailingRowsAndDecodesItsColumnWithoutProjectingIt() {
+    Schema projection = new Schema(1, List.of(ID), Set.of());
+    // name > 'n15' in UTF-8 order: n16..n19, n2..n9 (n13 is null, n10..n15 fail)
+    Expression filter = Expression.greaterThan("name", "n15");
+
+    List<List<List<Object>>> batches = read(openFiltered(projection, List.of(), filter));
+
+    assertThat(firstColumn(batches))
+        .as("ids whose name sorts after n15, null name excluded")
+        .containsExactly(2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 16L, 17L, 18L, 19L);
+    assertThat(batches.get(0).get(0)).as("the filter's name column is dropped").hasSize(1);
+    assertThat(batches).as("rows 12..15 all fail: no empty batch").hasSize(4);
+  }
+
+  @Test
+  void rowFilterAndDeletesBothDropRows() {
+    Schema projection = new Schema(1, List.of(ID), Set.of());
+    Expression filter = Expression.lessThan("id", 12L);
+
+    TaskReader reader = openFiltered(projection, List.of(positionDeletes, nameDeletes), filter);
+    List<Long> ids = firstColumn(read(reader));
+
+    assertThat(ids)
+        .as("live rows below 12: deletes remove 1, 4..7, 10")
+        .containsExactly(0L, 2L, 3L, 8L, 9L, 11L);
+    assertThat(reader.deletedRows()).as("deleted rows are counted regardless").isEqualTo(8);
+  }
+
+  @Test
+  void deletedColumnKeepsDeletedRowsThatPassTheFilterAndDropsFailingOnes() {
+    Schema projection = new Schema(1, List.of(ID, MetadataColumns.IS_DELETED), Set.of());
+    Expression filter = Expression.or(Expression.lessThan("id", 6L), Expression.isNull("name"));
+
+    List<List<Object>> rows =
+        read(openFiltered(projection, List.of(positionDeletes, nameDeletes), filter)).stream()
+            .flatMap(List::stream)
+            .toList();
+
+    assertThat(rows)
+        .as("ids 0..5 and 13 (null name), deleted ones marked")
+        .containsExactly(
+            List.of(0L, false),
+            List.of(1L, true),
+            List.of(2L, false),
+            List.of(3L, false),
+            List.of(4L, true),
+            List.of(5L, true),
+            List.of(13L, true));
+  }
+
+  @Test
+  void falseRowFilterDoesNotOpenTheFile() throws IOException {
+    Files.delete(dataPath);
+    Schema projection = new Schema(1, List.of(ID), Set.of());
+
+    assertThat(read(openFiltered(projection, List.of(), Expression.alwaysFalse())))
+        .as("no batch, and no failure for the missing file")
+        .isEmpty();
   }
 
   @Test

@@ -1,0 +1,80 @@
+package dev.floe.spark;
+
+import static dev.floe.spark.AggregateFixtures.BY_REGION;
+import static dev.floe.spark.AggregateFixtures.SCHEMA;
+import static dev.floe.spark.AggregateFixtures.dataFile;
+import static dev.floe.spark.AggregateFixtures.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floe.scan.FileScanTask;
+import dev.floe.scan.ScanTaskGroup;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.LiteralValue;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.unsafe.types.UTF8String;
+import org.junit.jupiter.api.Test;
+
+class TestRuntimeFiltering {
+  private static final FileScanTask EU_LOW = task(dataFile("a.parquet", "eu", 10, 0, 99));
+  private static final FileScanTask EU_HIGH = task(dataFile("b.parquet", "eu", 10, 100, 199));
+  private static final FileScanTask US_LOW = task(dataFile("c.parquet", "us", 10, 0, 99));
+  private static final List<ScanTaskGroup> GROUPS =
+      List.of(
+          new ScanTaskGroup(List.of(EU_LOW, EU_HIGH), 2000),
+          new ScanTaskGroup(List.of(US_LOW), 1000));
+
+  private static Predicate in(String column, Object... values) {
+    org.apache.spark.sql.connector.expressions.Expression[] children =
+        new org.apache.spark.sql.connector.expressions.Expression[values.length + 1];
+    children[0] = Expressions.column(column);
+    for (int index = 0; index < values.length; index++) {
+      children[index + 1] =
+          values[index] instanceof String text
+              ? new LiteralValue<>(UTF8String.fromString(text), DataTypes.StringType)
+              : new LiteralValue<>(values[index], DataTypes.LongType);
+    }
+    return new Predicate("IN", children);
+  }
+
+  private static RuntimeFiltering filtering(Predicate... predicates) {
+    return RuntimeFiltering.of(SCHEMA, Map.of(0, BY_REGION), predicates, 3);
+  }
+
+  @Test
+  void dropsSplitsByColumnBoundsOfAnyColumn() {
+    RuntimeFiltering filtering = filtering(in("id", 150L, 160L));
+    List<ScanTaskGroup> kept = filtering.keep(GROUPS);
+    assertThat(kept).hasSize(1);
+    assertThat(kept.get(0).tasks())
+        .as("only the file whose ids reach 150")
+        .containsExactly(EU_HIGH);
+    assertThat(filtering.after(kept).describe()).isEqualTo("runtimeFiltered=[before=3, after=1]");
+  }
+
+  @Test
+  void dropsSplitsByPartitionValues() {
+    List<ScanTaskGroup> kept = filtering(in("region", "us")).keep(GROUPS);
+    assertThat(kept).containsExactly(GROUPS.get(1));
+  }
+
+  @Test
+  void predicatesFloeCannotConvertFilterNothing() {
+    Predicate unknown =
+        new Predicate(
+            "SOME_FUNCTION",
+            new org.apache.spark.sql.connector.expressions.Expression[] {Expressions.column("id")});
+    assertThat(filtering(unknown)).as("nothing to prune with").isNull();
+  }
+
+  @Test
+  void offersTheScanDataColumnsWithOrderedValues() {
+    assertThat(
+            Arrays.stream(RuntimeFiltering.filterableColumns(SCHEMA, SCHEMA))
+                .map(reference -> String.join(".", reference.fieldNames())))
+        .containsExactly("id", "region", "score");
+  }
+}
