@@ -21,8 +21,9 @@ import org.apache.spark.sql.connector.expressions.aggregate.Min;
 /**
  * The aggregate functions a Floe scan answers for Spark: {@code COUNT(*)}, {@code COUNT(col)},
  * {@code MIN(col)} and {@code MAX(col)} of top-level columns, without {@code GROUP BY} and without
- * {@code DISTINCT}. The scan returns partial results, one row per input partition, and Spark
- * combines them (a sum of the counts, the min of the minimums, the max of the maximums).
+ * {@code DISTINCT}; MIN and MAX only of columns whose bounds can be exact. The scan returns partial
+ * results, one row per input partition, and Spark combines them (a sum of the counts, the min of
+ * the minimums, the max of the maximums).
  */
 record PushedAggregate(List<Function> functions) {
 
@@ -104,12 +105,12 @@ record PushedAggregate(List<Function> functions) {
     }
     if (function instanceof Min min) {
       return column(min.column(), schema)
-          .filter(PushedAggregate::isOrderedPrimitive)
+          .filter(PushedAggregate::hasSparkExactBounds)
           .map(column -> new Function(Kind.MIN, column));
     }
     if (function instanceof Max max) {
       return column(max.column(), schema)
-          .filter(PushedAggregate::isOrderedPrimitive)
+          .filter(PushedAggregate::hasSparkExactBounds)
           .map(column -> new Function(Kind.MAX, column));
     }
     return Optional.empty();
@@ -123,8 +124,19 @@ record PushedAggregate(List<Function> functions) {
     return schema.columns().stream().filter(column -> column.name().equals(name)).findFirst();
   }
 
-  private static boolean isOrderedPrimitive(NestedField column) {
-    return column.type() instanceof PrimitiveType type && type.typeId().hasOrderedValues();
+  /**
+   * Whether the column's manifest bounds can be Spark's minimum and maximum: exact bounds ({@link
+   * TypeId#hasExactBounds}), of a type Spark holds as Iceberg does (not time, which Spark lacks,
+   * nor nanosecond timestamps, which Spark holds as microseconds). Other columns' MIN and MAX are
+   * left to Spark.
+   */
+  private static boolean hasSparkExactBounds(NestedField column) {
+    if (!(column.type() instanceof PrimitiveType type) || !type.typeId().hasExactBounds()) {
+      return false;
+    }
+    return type.typeId() != TypeId.TIME
+        && type.typeId() != TypeId.TIMESTAMP_NS
+        && type.typeId() != TypeId.TIMESTAMPTZ_NS;
   }
 
   /** The schema of one partial-result row: a column per function, in order. */

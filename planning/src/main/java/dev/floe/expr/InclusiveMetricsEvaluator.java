@@ -5,7 +5,6 @@ import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.ContentFile;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.TypeId;
-import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -109,35 +108,13 @@ public final class InclusiveMetricsEvaluator {
     Object lower = null;
     Object upper = null;
     if (withBounds && !onlyNullsAndNaNs) {
-      lower = decode(file, reference, metrics.lowerBounds().get(fieldId), "lower");
-      upper = decode(file, reference, metrics.upperBounds().get(fieldId), "upper");
+      lower =
+          RecordedBound.decode(
+              file, fieldId, reference.name(), type, metrics.lowerBounds().get(fieldId), "lower");
+      upper =
+          RecordedBound.decode(
+              file, fieldId, reference.name(), type, metrics.upperBounds().get(fieldId), "upper");
     }
     return new ValueSummary(type, mayHoldNull, mayHoldNaN, !onlyNullsAndNaNs, lower, upper);
-  }
-
-  private static Object decode(
-      ContentFile file, BoundReference reference, ByteBuffer bound, String which) {
-    if (bound == null) {
-      return null;
-    }
-    try {
-      return SingleValueBinary.fromBytes(reference.type(), bound);
-    } catch (IllegalArgumentException malformed) {
-      throw new CorruptTableException(
-          "Cannot read the "
-              + which
-              + " bound of column "
-              + reference.name()
-              + " (id "
-              + reference.fieldId()
-              + ", "
-              + reference.type()
-              + ") recorded for data file "
-              + file.location()
-              + ": "
-              + malformed.getMessage()
-              + ". The manifest entry's metrics are corrupt; rewrite the file's manifest",
-          malformed);
-    }
   }
 }

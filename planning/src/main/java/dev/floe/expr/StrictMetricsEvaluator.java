@@ -3,7 +3,7 @@ package dev.floe.expr;
 import dev.floe.CorruptTableException;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.ContentFile;
-import dev.floe.table.PrimitiveType;
+import dev.floe.table.TypeId;
 import java.nio.ByteBuffer;
 import java.util.Comparator;
 import java.util.Objects;
@@ -55,7 +55,8 @@ public final class StrictMetricsEvaluator {
   }
 
   private static boolean mustMatch(ContentFile file, BoundPredicate predicate) {
-    if (!predicate.isOnReference() || !hasExactBounds(predicate.reference().type())) {
+    TypeId type = predicate.isOnReference() ? predicate.reference().type().typeId() : null;
+    if (type == null || !type.hasExactBounds() || type.isFloatingPoint()) {
       return ROWS_MIGHT_NOT_MATCH;
     }
     BoundReference reference = predicate.reference();
@@ -76,8 +77,8 @@ public final class StrictMetricsEvaluator {
     if (!noNulls) {
       return ROWS_MIGHT_NOT_MATCH;
     }
-    Object lower = decode(file, reference, metrics.lowerBounds().get(reference.fieldId()), "lower");
-    Object upper = decode(file, reference, metrics.upperBounds().get(reference.fieldId()), "upper");
+    Object lower = bound(file, reference, metrics.lowerBounds(), "lower");
+    Object upper = bound(file, reference, metrics.upperBounds(), "upper");
     if (lower == null || upper == null) {
       return ROWS_MIGHT_NOT_MATCH;
     }
@@ -106,51 +107,17 @@ public final class StrictMetricsEvaluator {
     return order.compare(value, lower) < 0 || order.compare(value, upper) > 0;
   }
 
-  private static boolean hasExactBounds(PrimitiveType type) {
-    return switch (type.typeId()) {
-      case BOOLEAN, INT, LONG, DECIMAL, DATE, TIMESTAMP, TIMESTAMPTZ -> true;
-      case FLOAT,
-          DOUBLE,
-          TIME,
-          TIMESTAMP_NS,
-          TIMESTAMPTZ_NS,
-          STRING,
-          UUID,
-          FIXED,
-          BINARY,
-          UNKNOWN,
-          VARIANT,
-          GEOMETRY,
-          GEOGRAPHY,
-          STRUCT,
-          LIST,
-          MAP ->
-          false;
-    };
-  }
-
-  private static Object decode(
-      ContentFile file, BoundReference reference, ByteBuffer bound, String which) {
-    if (bound == null) {
-      return null;
-    }
-    try {
-      return SingleValueBinary.fromBytes(reference.type(), bound);
-    } catch (IllegalArgumentException malformed) {
-      throw new CorruptTableException(
-          "Cannot read the "
-              + which
-              + " bound of column "
-              + reference.name()
-              + " (id "
-              + reference.fieldId()
-              + ", "
-              + reference.type()
-              + ") recorded for data file "
-              + file.location()
-              + ": "
-              + malformed.getMessage(),
-          malformed);
-    }
+  private static Object bound(
+      ContentFile file,
+      BoundReference reference,
+      java.util.Map<Integer, ByteBuffer> bounds,
+      String which) {
+    return RecordedBound.decode(
+        file,
+        reference.fieldId(),
+        reference.name(),
+        reference.type(),
+        bounds.get(reference.fieldId()),
+        which);
   }
 }

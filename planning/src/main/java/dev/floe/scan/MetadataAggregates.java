@@ -2,7 +2,7 @@ package dev.floe.scan;
 
 import dev.floe.CorruptTableException;
 import dev.floe.expr.Expression;
-import dev.floe.expr.SingleValueBinary;
+import dev.floe.expr.RecordedBound;
 import dev.floe.expr.StrictMetricsEvaluator;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.DataFile;
@@ -30,11 +30,11 @@ import java.util.OptionalLong;
  *       repeat positions or name other files, so they must be read; equality deletes need rows.
  *   <li>Non-null count of a column: {@code value_count - null_value_count}, both recorded, no
  *       delete on the file (a deletion vector says which rows are gone, not which values).
- *   <li>Bounds of a column: only for types whose recorded bounds are never truncated (booleans,
- *       numbers, dates and timestamps in microseconds), with no delete on the file (a deleted row
- *       may hold the bound). Floating-point bounds count only when the file records no NaN and
- *       neither bound is a zero: Spark orders NaN above every number, and a zero bound does not
- *       tell {@code -0.0} from {@code 0.0}.
+ *   <li>Bounds of a column: only for types whose recorded bounds are never truncated ({@link
+ *       dev.floe.table.TypeId#hasExactBounds}), with no delete on the file (a deleted row may hold
+ *       the bound). Floating-point bounds count only when the file records no NaN and neither bound
+ *       is a zero: Spark orders NaN above every number, and a zero bound does not tell {@code -0.0}
+ *       from {@code 0.0}.
  * </ul>
  */
 public final class MetadataAggregates {
@@ -111,7 +111,7 @@ public final class MetadataAggregates {
     if (!task.deletes().isEmpty()
         || countMethod(task) != CountMethod.METADATA
         || !(column.type() instanceof PrimitiveType type)
-        || !hasExactBounds(type)) {
+        || !type.typeId().hasExactBounds()) {
       return Optional.empty();
     }
     DataFile file = task.file();
@@ -127,9 +127,9 @@ public final class MetadataAggregates {
     if (lower == null || upper == null) {
       return Optional.empty();
     }
-    Object lowerValue = decode(file, column, type, lower);
-    Object upperValue = decode(file, column, type, upper);
-    if (isFloatingPoint(type)) {
+    Object lowerValue = RecordedBound.decode(file, fieldId, column.name(), type, lower, "lower");
+    Object upperValue = RecordedBound.decode(file, fieldId, column.name(), type, upper, "upper");
+    if (type.typeId().isFloatingPoint()) {
       Long nans = metrics.nanValueCounts().get(fieldId);
       if (nans == null || nans != 0 || isZero(lowerValue) || isZero(upperValue)) {
         return Optional.empty();
@@ -138,78 +138,8 @@ public final class MetadataAggregates {
     return Optional.of(ColumnBounds.of(lowerValue, upperValue));
   }
 
-  /** Types whose manifest bounds are the exact smallest and largest values, never truncated. */
-  private static boolean hasExactBounds(PrimitiveType type) {
-    return switch (type.typeId()) {
-      case BOOLEAN, INT, LONG, FLOAT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIMESTAMPTZ -> true;
-      case TIME,
-          TIMESTAMP_NS,
-          TIMESTAMPTZ_NS,
-          STRING,
-          UUID,
-          FIXED,
-          BINARY,
-          UNKNOWN,
-          VARIANT,
-          GEOMETRY,
-          GEOGRAPHY,
-          STRUCT,
-          LIST,
-          MAP ->
-          false;
-    };
-  }
-
-  private static boolean isFloatingPoint(PrimitiveType type) {
-    return switch (type.typeId()) {
-      case FLOAT, DOUBLE -> true;
-      case BOOLEAN,
-          INT,
-          LONG,
-          DECIMAL,
-          DATE,
-          TIME,
-          TIMESTAMP,
-          TIMESTAMPTZ,
-          TIMESTAMP_NS,
-          TIMESTAMPTZ_NS,
-          STRING,
-          UUID,
-          FIXED,
-          BINARY,
-          UNKNOWN,
-          VARIANT,
-          GEOMETRY,
-          GEOGRAPHY,
-          STRUCT,
-          LIST,
-          MAP ->
-          false;
-    };
-  }
-
   private static boolean isZero(Object value) {
     return value instanceof Number number && number.doubleValue() == 0.0;
-  }
-
-  private static Object decode(
-      DataFile file, NestedField column, PrimitiveType type, ByteBuffer bound) {
-    try {
-      return SingleValueBinary.fromBytes(type, bound);
-    } catch (IllegalArgumentException malformed) {
-      throw new CorruptTableException(
-          "Cannot read the bounds of column "
-              + column.name()
-              + " (id "
-              + column.fieldId()
-              + ", "
-              + type
-              + ") recorded for data file "
-              + file.location()
-              + ": "
-              + malformed.getMessage(),
-          malformed);
-    }
   }
 
   private static void requireWholeFile(FileScanTask task) {

@@ -53,4 +53,33 @@ public enum TypeId {
       case UNKNOWN, VARIANT, GEOMETRY, GEOGRAPHY, STRUCT, LIST, MAP -> false;
     };
   }
+
+  /**
+   * Whether a manifest's lower and upper bounds of this type are the exact smallest and largest
+   * values (for floating point, of the values other than NaN): unlike string and binary bounds they
+   * are never truncated, and unlike uuid bounds they have one order.
+   */
+  public boolean hasExactBounds() {
+    return switch (this) {
+      case BOOLEAN,
+          INT,
+          LONG,
+          FLOAT,
+          DOUBLE,
+          DECIMAL,
+          DATE,
+          TIME,
+          TIMESTAMP,
+          TIMESTAMPTZ,
+          TIMESTAMP_NS,
+          TIMESTAMPTZ_NS ->
+          true;
+      case STRING, UUID, FIXED, BINARY, UNKNOWN, VARIANT, GEOMETRY, GEOGRAPHY, STRUCT, LIST, MAP ->
+          false;
+    };
+  }
+
+  public boolean isFloatingPoint() {
+    return this == FLOAT || this == DOUBLE;
+  }
 }
