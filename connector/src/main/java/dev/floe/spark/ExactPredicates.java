@@ -118,21 +118,13 @@ final class ExactPredicates {
       String operator,
       org.apache.spark.sql.connector.expressions.Expression[] children,
       boolean truth) {
-    if (children.length != 2) {
+    Optional<SparkComparison> comparison = SparkComparison.of(operator, children);
+    if (comparison.isEmpty()) {
       return Optional.empty();
     }
-    String effective = operator;
-    org.apache.spark.sql.connector.expressions.Expression columnSide = children[0];
-    org.apache.spark.sql.connector.expressions.Expression literalSide = children[1];
-    if (columnSide instanceof Literal<?> && literalSide instanceof NamedReference) {
-      columnSide = children[1];
-      literalSide = children[0];
-      effective = flipped(operator);
-    }
-    if (!(columnSide instanceof NamedReference reference)
-        || !(literalSide instanceof Literal<?> literal)) {
-      return Optional.empty();
-    }
+    String effective = comparison.get().operator();
+    NamedReference reference = comparison.get().column();
+    Literal<?> literal = comparison.get().literal();
     NestedField field = comparable(reference);
     if (field == null) {
       return Optional.empty();
@@ -172,16 +164,6 @@ final class ExactPredicates {
 
   private static Expression notEqual(String name, Object value) {
     return Expression.and(Expression.notEqual(name, value), Expression.notNull(name));
-  }
-
-  private static String flipped(String operator) {
-    return switch (operator) {
-      case "<" -> ">";
-      case "<=" -> ">=";
-      case ">" -> "<";
-      case ">=" -> "<=";
-      default -> operator;
-    };
   }
 
   /**

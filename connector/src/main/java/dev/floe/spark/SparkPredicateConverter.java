@@ -127,21 +127,13 @@ final class SparkPredicateConverter {
 
   private Optional<Expression> comparison(
       String operator, org.apache.spark.sql.connector.expressions.Expression[] children) {
-    if (children.length != 2) {
+    Optional<SparkComparison> comparison = SparkComparison.of(operator, children);
+    if (comparison.isEmpty()) {
       return Optional.empty();
     }
-    String effective = operator;
-    org.apache.spark.sql.connector.expressions.Expression columnSide = children[0];
-    org.apache.spark.sql.connector.expressions.Expression literalSide = children[1];
-    if (columnSide instanceof Literal<?> && literalSide instanceof NamedReference) {
-      columnSide = children[1];
-      literalSide = children[0];
-      effective = flipped(operator);
-    }
-    if (!(columnSide instanceof NamedReference reference)
-        || !(literalSide instanceof Literal<?> literal)) {
-      return Optional.empty();
-    }
+    String effective = comparison.get().operator();
+    NamedReference reference = comparison.get().column();
+    Literal<?> literal = comparison.get().literal();
     Column column = column(reference);
     if (column == null) {
       return Optional.empty();
@@ -173,16 +165,6 @@ final class SparkPredicateConverter {
       case ">" -> Optional.of(Expression.greaterThan(name, converted));
       case ">=" -> Optional.of(Expression.greaterThanOrEqual(name, converted));
       default -> Optional.empty();
-    };
-  }
-
-  private static String flipped(String operator) {
-    return switch (operator) {
-      case "<" -> ">";
-      case "<=" -> ">=";
-      case ">" -> "<";
-      case ">=" -> "<=";
-      default -> operator;
     };
   }
 
