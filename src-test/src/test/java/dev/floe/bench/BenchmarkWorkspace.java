@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -63,5 +64,22 @@ final class BenchmarkWorkspace implements AutoCloseable {
         throw new UncheckedIOException("Cannot delete " + temporaryRoot, e);
       }
     }
+  }
+
+  /**
+   * Ends a benchmark run with status 1 when it had problems, listing them under {@code headline}
+   * (with a warning when an answer was wrong), so that a run with a missing or wrong figure never
+   * passes for a complete one.
+   */
+  static void exitOnProblems(String headline, List<String> problems, String wrongAnswerWarning) {
+    if (problems.isEmpty()) {
+      return;
+    }
+    System.err.println();
+    System.err.println("=".repeat(78));
+    System.err.println(headline + (wrongAnswerWarning == null ? "" : ", " + wrongAnswerWarning));
+    problems.forEach(problem -> System.err.println("  " + problem));
+    System.err.println("=".repeat(78));
+    System.exit(1);
   }
 }

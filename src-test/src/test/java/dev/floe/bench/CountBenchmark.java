@@ -61,18 +61,10 @@ public final class CountBenchmark {
       wrongAnswer =
           measurement.results().hasWrongAnswer() || !measurement.disagreements().isEmpty();
     }
-    if (!problems.isEmpty()) {
-      System.err.println();
-      System.err.println("=".repeat(78));
-      System.err.printf(
-          Locale.ROOT,
-          "COUNT BENCHMARK: %d problem(s)%s%n",
-          problems.size(),
-          wrongAnswer ? ", AND AT LEAST ONE WRONG COUNT" : "");
-      problems.forEach(problem -> System.err.println("  " + problem));
-      System.err.println("=".repeat(78));
-      System.exit(1);
-    }
+    BenchmarkWorkspace.exitOnProblems(
+        String.format(Locale.ROOT, "COUNT BENCHMARK: %d problem(s)", problems.size()),
+        problems,
+        wrongAnswer ? "AND AT LEAST ONE WRONG COUNT" : null);
   }
 
   private static List<CountReader> readers(CountBenchmarkSettings settings) {

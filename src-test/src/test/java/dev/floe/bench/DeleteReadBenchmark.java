@@ -52,18 +52,11 @@ public final class DeleteReadBenchmark {
       problems = results.problems();
       wrongAnswer = results.hasWrongAnswer();
     }
-    if (!problems.isEmpty()) {
-      System.err.println();
-      System.err.println("=".repeat(78));
-      System.err.printf(
-          Locale.ROOT,
-          "DELETE BENCHMARK: %d case(s) without a figure%s%n",
-          problems.size(),
-          wrongAnswer ? ", AND AT LEAST ONE WRONG ANSWER" : "");
-      problems.forEach(problem -> System.err.println("  " + problem));
-      System.err.println("=".repeat(78));
-      System.exit(1);
-    }
+    BenchmarkWorkspace.exitOnProblems(
+        String.format(
+            Locale.ROOT, "DELETE BENCHMARK: %d case(s) without a figure", problems.size()),
+        problems,
+        wrongAnswer ? "AND AT LEAST ONE WRONG ANSWER" : null);
   }
 
   private static ReadReportTable measure(
