@@ -22,6 +22,9 @@ enum DeleteOracle {
    * over those rows: for a filter Iceberg pushes down with other semantics than Spark's. Iceberg
    * 1.10 drops an equality delete file whose column bounds cannot match a pushed {@code d > 10},
    * but NaN is greater than 10 in Spark, so a deleted NaN row comes back through Spark's filter.
+   * Iceberg 1.10 also drops a position delete file whose optional {@code row} column has bounds
+   * that cannot match a pushed filter, even when that column holds stand-in values rather than the
+   * deleted rows, and so returns the rows it deletes.
    */
   ICEBERG_FULL_SCAN_FILTERED_BY_SPARK {
     @Override

@@ -56,8 +56,10 @@ final class JavaApiDeleteFixtures {
         writer,
         name,
         Set.of(DeleteKind.POSITION_PARQUET, DeleteKind.POSITION_AVRO),
-        ReadQuery.where("n = 2"),
-        ReadQuery.select("name", "_pos"));
+        List.of(
+            DeleteQuery.of(ReadQuery.where("n = 2"))
+                .withOracle(DeleteOracle.ICEBERG_FULL_SCAN_FILTERED_BY_SPARK),
+            DeleteQuery.of(ReadQuery.select("name", "_pos"))));
   }
 
   /**
