@@ -255,24 +255,7 @@ final class ExactPredicates {
     if (field == null) {
       return null;
     }
-    return switch (((PrimitiveType) field.type()).typeId()) {
-      case BOOLEAN, INT, LONG, DATE, TIMESTAMP, TIMESTAMPTZ, STRING, DECIMAL, BINARY -> field;
-      case FLOAT,
-          DOUBLE,
-          TIME,
-          TIMESTAMP_NS,
-          TIMESTAMPTZ_NS,
-          UUID,
-          FIXED,
-          UNKNOWN,
-          VARIANT,
-          GEOMETRY,
-          GEOGRAPHY,
-          STRUCT,
-          LIST,
-          MAP ->
-          null;
-    };
+    return ResidualFilter.comparesExactly(((PrimitiveType) field.type()).typeId()) ? field : null;
   }
 
   /**

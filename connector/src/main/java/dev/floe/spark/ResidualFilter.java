@@ -7,6 +7,7 @@ import dev.floe.expr.Operation;
 import dev.floe.expr.Or;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
+import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -75,15 +76,17 @@ final class ResidualFilter {
       return new ConstantNode(constant == Expression.Constant.TRUE);
     }
     if (expression instanceof And and) {
-      return new AndNode(
+      return new JunctionNode(
           compile(and.left(), decoded, batchSize),
           compile(and.right(), decoded, batchSize),
+          true,
           batchSize);
     }
     if (expression instanceof Or or) {
-      return new OrNode(
+      return new JunctionNode(
           compile(or.left(), decoded, batchSize),
           compile(or.right(), decoded, batchSize),
+          false,
           batchSize);
     }
     if (expression instanceof BoundPredicate predicate) {
@@ -141,6 +144,32 @@ final class ResidualFilter {
     };
   }
 
+  /**
+   * Whether this filter compares values of {@code type} exactly as Spark does, so that a predicate
+   * on such a column may be left to it ({@link ExactPredicates}). Floating point is not (Spark
+   * orders NaN above every number and equates -0.0 and 0.0), nor types Spark holds otherwise.
+   */
+  static boolean comparesExactly(TypeId type) {
+    return switch (type) {
+      case BOOLEAN, INT, LONG, DATE, TIMESTAMP, TIMESTAMPTZ, STRING, DECIMAL, BINARY -> true;
+      case FLOAT,
+          DOUBLE,
+          TIME,
+          TIMESTAMP_NS,
+          TIMESTAMPTZ_NS,
+          UUID,
+          FIXED,
+          UNKNOWN,
+          VARIANT,
+          GEOMETRY,
+          GEOGRAPHY,
+          STRUCT,
+          LIST,
+          MAP ->
+          false;
+    };
+  }
+
   private static IllegalArgumentException unsupported(BoundPredicate predicate) {
     return new IllegalArgumentException(
         "Cannot filter rows by "
@@ -164,14 +193,17 @@ final class ResidualFilter {
     }
   }
 
-  private static final class AndNode implements Node {
+  /** {@code left AND right} (a conjunction) or {@code left OR right}, row by row. */
+  private static final class JunctionNode implements Node {
     private final Node left;
     private final Node right;
+    private final boolean conjunction;
     private final boolean[] scratch;
 
-    AndNode(Node left, Node right, int batchSize) {
+    JunctionNode(Node left, Node right, boolean conjunction, int batchSize) {
       this.left = left;
       this.right = right;
+      this.conjunction = conjunction;
       this.scratch = new boolean[batchSize];
     }
 
@@ -179,29 +211,14 @@ final class ResidualFilter {
     public void evaluate(ColumnarBatch batch, int rows, boolean[] result) {
       left.evaluate(batch, rows, result);
       right.evaluate(batch, rows, scratch);
-      for (int row = 0; row < rows; row++) {
-        result[row] &= scratch[row];
-      }
-    }
-  }
-
-  private static final class OrNode implements Node {
-    private final Node left;
-    private final Node right;
-    private final boolean[] scratch;
-
-    OrNode(Node left, Node right, int batchSize) {
-      this.left = left;
-      this.right = right;
-      this.scratch = new boolean[batchSize];
-    }
-
-    @Override
-    public void evaluate(ColumnarBatch batch, int rows, boolean[] result) {
-      left.evaluate(batch, rows, result);
-      right.evaluate(batch, rows, scratch);
-      for (int row = 0; row < rows; row++) {
-        result[row] |= scratch[row];
+      if (conjunction) {
+        for (int row = 0; row < rows; row++) {
+          result[row] &= scratch[row];
+        }
+      } else {
+        for (int row = 0; row < rows; row++) {
+          result[row] |= scratch[row];
+        }
       }
     }
   }
