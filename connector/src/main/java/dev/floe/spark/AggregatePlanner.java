@@ -38,13 +38,14 @@ final class AggregatePlanner {
     List<FileScanTask> rowTasks = new ArrayList<>();
     int fromMetadata = 0;
     for (FileScanTask task : files) {
-      Object[] answer = metadataAnswer(aggregate, task);
+      MetadataAggregates file = MetadataAggregates.of(task);
+      Object[] answer = metadataAnswer(aggregate, file);
       if (answer != null) {
         combine(aggregate, partial, answer);
         fromMetadata++;
       } else if (!aggregate.onlyCounts()) {
         return Optional.empty();
-      } else if (MetadataAggregates.countMethod(task) == CountMethod.DELETE_FILES
+      } else if (file.countMethod() == CountMethod.DELETE_FILES
           && aggregate.countedColumns().isEmpty()) {
         deleteFileTasks.add(task);
       } else {
@@ -57,8 +58,8 @@ final class AggregatePlanner {
   }
 
   /** The file's partial result from its manifest entry, or null when that is not exact. */
-  private static Object[] metadataAnswer(PushedAggregate aggregate, FileScanTask task) {
-    if (MetadataAggregates.countMethod(task) != CountMethod.METADATA) {
+  private static Object[] metadataAnswer(PushedAggregate aggregate, MetadataAggregates file) {
+    if (file.countMethod() != CountMethod.METADATA) {
       return null;
     }
     Object[] answer = new Object[aggregate.functions().size()];
@@ -66,10 +67,10 @@ final class AggregatePlanner {
       PushedAggregate.Function function = aggregate.functions().get(index);
       switch (function.kind()) {
         case COUNT_STAR:
-          answer[index] = MetadataAggregates.liveRowCount(task);
+          answer[index] = file.liveRowCount();
           break;
         case COUNT:
-          OptionalLong nonNull = MetadataAggregates.nonNullCount(task, function.column());
+          OptionalLong nonNull = file.nonNullCount(function.column());
           if (nonNull.isEmpty()) {
             return null;
           }
@@ -77,7 +78,7 @@ final class AggregatePlanner {
           break;
         case MIN:
         case MAX:
-          Optional<ColumnBounds> bounds = MetadataAggregates.bounds(task, function.column());
+          Optional<ColumnBounds> bounds = file.bounds(function.column());
           if (bounds.isEmpty()) {
             return null;
           }

@@ -38,11 +38,29 @@ import java.util.OptionalLong;
  * </ul>
  */
 public final class MetadataAggregates {
-  private MetadataAggregates() {}
+  private final FileScanTask task;
+  private final CountMethod countMethod;
 
-  /** How the live rows of {@code task}'s file can be counted; the task must be whole-file. */
-  public static CountMethod countMethod(FileScanTask task) {
+  private MetadataAggregates(FileScanTask task, CountMethod countMethod) {
+    this.task = task;
+    this.countMethod = countMethod;
+  }
+
+  /**
+   * The aggregates of {@code task}'s file, which must be whole; how its rows can be counted is
+   * judged here, once (it may evaluate the residual against the file's metrics).
+   */
+  public static MetadataAggregates of(FileScanTask task) {
     requireWholeFile(task);
+    return new MetadataAggregates(task, countMethodOf(task));
+  }
+
+  /** How the live rows of the file can be counted. */
+  public CountMethod countMethod() {
+    return countMethod;
+  }
+
+  private static CountMethod countMethodOf(FileScanTask task) {
     if (!Expression.alwaysTrue().equals(task.residual())
         && !new StrictMetricsEvaluator(task.residual()).rowsMustMatch(task.file())) {
       return CountMethod.ROWS;
@@ -58,12 +76,12 @@ public final class MetadataAggregates {
   }
 
   /**
-   * The live rows of a task whose {@link #countMethod} is {@link CountMethod#METADATA}.
+   * The live rows of a file whose {@link #countMethod} is {@link CountMethod#METADATA}.
    *
    * @throws CorruptTableException when a deletion vector claims more rows than its data file holds
    */
-  public static long liveRowCount(FileScanTask task) {
-    if (countMethod(task) != CountMethod.METADATA) {
+  public long liveRowCount() {
+    if (countMethod != CountMethod.METADATA) {
       throw new IllegalArgumentException(
           "The rows of " + task.file().location() + " cannot be counted from metadata");
     }
@@ -87,11 +105,11 @@ public final class MetadataAggregates {
   }
 
   /**
-   * The non-null values of {@code column} in the task's live rows, when the manifest says exactly;
+   * The non-null values of {@code column} in the file's live rows, when the manifest says exactly;
    * empty otherwise. {@code column} is a top-level primitive column of the scan's schema.
    */
-  public static OptionalLong nonNullCount(FileScanTask task, NestedField column) {
-    if (!task.deletes().isEmpty() || countMethod(task) != CountMethod.METADATA) {
+  public OptionalLong nonNullCount(NestedField column) {
+    if (!task.deletes().isEmpty() || countMethod != CountMethod.METADATA) {
       return OptionalLong.empty();
     }
     ColumnMetrics metrics = task.file().metrics();
@@ -104,12 +122,12 @@ public final class MetadataAggregates {
   }
 
   /**
-   * The exact smallest and largest value of {@code column} among the task's rows, when the manifest
+   * The exact smallest and largest value of {@code column} among the file's rows, when the manifest
    * proves them; empty when it does not (then the file must be read to know).
    */
-  public static Optional<ColumnBounds> bounds(FileScanTask task, NestedField column) {
+  public Optional<ColumnBounds> bounds(NestedField column) {
     if (!task.deletes().isEmpty()
-        || countMethod(task) != CountMethod.METADATA
+        || countMethod != CountMethod.METADATA
         || !(column.type() instanceof PrimitiveType type)
         || !type.typeId().hasExactBounds()) {
       return Optional.empty();

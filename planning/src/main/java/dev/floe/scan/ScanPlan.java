@@ -29,8 +29,9 @@ public record ScanPlan(List<FileScanTask> files, ScanReport report) {
         break;
       }
       kept.add(file);
-      if (MetadataAggregates.countMethod(file) == CountMethod.METADATA) {
-        known += MetadataAggregates.liveRowCount(file);
+      MetadataAggregates aggregates = MetadataAggregates.of(file);
+      if (aggregates.countMethod() == CountMethod.METADATA) {
+        known += aggregates.liveRowCount();
       }
     }
     return kept.size() == files.size() ? this : new ScanPlan(kept, report);

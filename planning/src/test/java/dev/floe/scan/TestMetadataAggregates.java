@@ -50,32 +50,32 @@ class TestMetadataAggregates {
 
   @Test
   void countsFromMetadataWhenNothingOrOnlyADeletionVectorApplies() {
-    assertThat(MetadataAggregates.countMethod(task(FILE_A))).isEqualTo(CountMethod.METADATA);
-    assertThat(MetadataAggregates.liveRowCount(task(FILE_A))).isEqualTo(100);
-    assertThat(MetadataAggregates.countMethod(task(FILE_A, FILE_A_DV)))
+    assertThat(MetadataAggregates.of(task(FILE_A)).countMethod()).isEqualTo(CountMethod.METADATA);
+    assertThat(MetadataAggregates.of(task(FILE_A)).liveRowCount()).isEqualTo(100);
+    assertThat(MetadataAggregates.of(task(FILE_A, FILE_A_DV)).countMethod())
         .isEqualTo(CountMethod.METADATA);
-    assertThat(MetadataAggregates.liveRowCount(task(FILE_A, FILE_A_DV)))
+    assertThat(MetadataAggregates.of(task(FILE_A, FILE_A_DV)).liveRowCount())
         .as("record_count less the DV's cardinality")
         .isEqualTo(100 - FILE_A_DV.recordCount());
   }
 
   @Test
   void positionDeleteFilesAreReadAndEqualityDeletesOrResidualsNeedRows() {
-    assertThat(MetadataAggregates.countMethod(task(FILE_A, FILE_A_POSITIONS)))
+    assertThat(MetadataAggregates.of(task(FILE_A, FILE_A_POSITIONS)).countMethod())
         .isEqualTo(CountMethod.DELETE_FILES);
-    assertThat(MetadataAggregates.countMethod(task(FILE_A, FILE_A_DV, CATEGORY_DELETES)))
+    assertThat(MetadataAggregates.of(task(FILE_A, FILE_A_DV, CATEGORY_DELETES)).countMethod())
         .isEqualTo(CountMethod.ROWS);
     Expression residual = Binder.bind(ScanFixtures.SCHEMA, Expression.greaterThan("id", 5L), true);
-    assertThat(MetadataAggregates.countMethod(task(FILE_A, residual)))
+    assertThat(MetadataAggregates.of(task(FILE_A, residual)).countMethod())
         .as("ids 5 to 90 with 10 nulls: some rows fail id > 5, the residual is evaluated on rows")
         .isEqualTo(CountMethod.ROWS);
     DataFile noNulls =
         dataFile("b.parquet", 1, BOOKS, 1, 1000, List.of(), idMetrics(100, 0, 6L, 90L));
-    assertThat(MetadataAggregates.countMethod(task(noNulls, residual)))
+    assertThat(MetadataAggregates.of(task(noNulls, residual)).countMethod())
         .as("ids 6 to 90, none null: the metrics prove every row passes id > 5")
         .isEqualTo(CountMethod.METADATA);
-    assertThat(MetadataAggregates.liveRowCount(task(noNulls, residual))).isEqualTo(100);
-    assertThatThrownBy(() -> MetadataAggregates.liveRowCount(task(FILE_A, FILE_A_POSITIONS)))
+    assertThat(MetadataAggregates.of(task(noNulls, residual)).liveRowCount()).isEqualTo(100);
+    assertThatThrownBy(() -> MetadataAggregates.of(task(FILE_A, FILE_A_POSITIONS)).liveRowCount())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("cannot be counted from metadata");
   }
@@ -83,7 +83,7 @@ class TestMetadataAggregates {
   @Test
   void refusesASplitOfAFile() {
     FileScanTask split = new FileScanTask(FILE_A, List.of(), Expression.alwaysTrue(), 0, 10);
-    assertThatThrownBy(() -> MetadataAggregates.countMethod(split))
+    assertThatThrownBy(() -> MetadataAggregates.of(split))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("per whole data file");
   }
@@ -92,54 +92,54 @@ class TestMetadataAggregates {
   void aDeletionVectorLargerThanItsFileIsCorrupt() {
     DataFile tiny = withRecordCount(FILE_A, 2);
     DeleteFile dv = deletionVector("dv.puffin", tiny, 2, 4);
-    assertThatThrownBy(() -> MetadataAggregates.liveRowCount(task(tiny, dv)))
+    assertThatThrownBy(() -> MetadataAggregates.of(task(tiny, dv)).liveRowCount())
         .isInstanceOf(CorruptTableException.class)
         .hasMessageContaining("delete 3 rows of data file file:/t/data/a.parquet, which holds 2");
   }
 
   @Test
   void nonNullCountNeedsBothCountsAndNoDeletes() {
-    assertThat(MetadataAggregates.nonNullCount(task(FILE_A), ID)).hasValue(90);
-    assertThat(MetadataAggregates.nonNullCount(task(FILE_A), CATEGORY))
+    assertThat(MetadataAggregates.of(task(FILE_A)).nonNullCount(ID)).hasValue(90);
+    assertThat(MetadataAggregates.of(task(FILE_A)).nonNullCount(CATEGORY))
         .as("no counts recorded for category")
         .isEqualTo(OptionalLong.empty());
-    assertThat(MetadataAggregates.nonNullCount(task(FILE_A, FILE_A_DV), ID))
+    assertThat(MetadataAggregates.of(task(FILE_A, FILE_A_DV)).nonNullCount(ID))
         .as("a DV hides which values were deleted")
         .isEqualTo(OptionalLong.empty());
   }
 
   @Test
   void boundsAreExactOnlyForUntruncatedTypesWithoutDeletes() {
-    assertThat(MetadataAggregates.bounds(task(FILE_A), ID)).hasValue(ColumnBounds.of(5L, 90L));
-    assertThat(MetadataAggregates.bounds(task(FILE_A, FILE_A_DV), ID))
+    assertThat(MetadataAggregates.of(task(FILE_A)).bounds(ID)).hasValue(ColumnBounds.of(5L, 90L));
+    assertThat(MetadataAggregates.of(task(FILE_A, FILE_A_DV)).bounds(ID))
         .as("a deleted row may hold the bound")
         .isEmpty();
-    assertThat(MetadataAggregates.bounds(task(FILE_A), CATEGORY))
+    assertThat(MetadataAggregates.of(task(FILE_A)).bounds(CATEGORY))
         .as("string bounds may be truncated")
         .isEmpty();
     DataFile allNull =
         dataFile("n.parquet", 1, BOOKS, 1, 1000, List.of(), idMetrics(100, 100, null, null));
-    assertThat(MetadataAggregates.bounds(task(allNull), ID))
+    assertThat(MetadataAggregates.of(task(allNull)).bounds(ID))
         .as("only nulls: no value to add")
         .hasValue(ColumnBounds.NO_VALUES);
     DataFile noBounds =
         dataFile("c.parquet", 1, BOOKS, 1, 1000, List.of(), idMetrics(100, 10, null, null));
-    assertThat(MetadataAggregates.bounds(task(noBounds), ID))
+    assertThat(MetadataAggregates.of(task(noBounds)).bounds(ID))
         .as("counts mode: values exist but their bounds are unknown")
         .isEmpty();
   }
 
   @Test
   void floatingPointBoundsNeedNoNaNAndNoZero() {
-    assertThat(MetadataAggregates.bounds(task(scoreFile(0L, -2.5, 7.5)), SCORE))
+    assertThat(MetadataAggregates.of(task(scoreFile(0L, -2.5, 7.5))).bounds(SCORE))
         .hasValue(ColumnBounds.of(-2.5, 7.5));
-    assertThat(MetadataAggregates.bounds(task(scoreFile(1L, -2.5, 7.5)), SCORE))
+    assertThat(MetadataAggregates.of(task(scoreFile(1L, -2.5, 7.5))).bounds(SCORE))
         .as("NaN sorts above every number in Spark")
         .isEmpty();
-    assertThat(MetadataAggregates.bounds(task(scoreFile(null, -2.5, 7.5)), SCORE))
+    assertThat(MetadataAggregates.of(task(scoreFile(null, -2.5, 7.5))).bounds(SCORE))
         .as("unknown NaN count")
         .isEmpty();
-    assertThat(MetadataAggregates.bounds(task(scoreFile(0L, -0.0, 7.5)), SCORE))
+    assertThat(MetadataAggregates.of(task(scoreFile(0L, -0.0, 7.5))).bounds(SCORE))
         .as("a zero bound does not tell -0.0 from 0.0")
         .isEqualTo(Optional.empty());
   }
