@@ -1,7 +1,6 @@
 package dev.floe.spark;
 
 import dev.floe.io.FileIO;
-import dev.floe.spark.deletes.DeleteCache;
 import dev.floe.spark.deletes.DeleteLoader;
 import dev.floe.spark.deletes.TaskDeletes;
 import java.util.List;
@@ -46,22 +45,13 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
       FileIO io, ScanContext context, List<ReadTask> tasks, boolean readRows, int[] countColumns) {
     return new AggregatePartitionReader(
         () -> {
-          DeleteLoader deletes =
-              new DeleteLoader(
-                  io,
-                  context.table(),
-                  context.readSchema(),
-                  context.nameMapping(),
-                  DeleteCache.shared(context.deleteCacheBytes()),
-                  context.batchSize());
-          RowFilterResiduals residuals = RowFilterResiduals.of(context);
+          TaskOpener opener = TaskOpener.of(io, context);
           long[] counts = new long[countColumns.length];
           for (ReadTask task : tasks) {
             if (readRows) {
-              countRows(
-                  io, context, new TaskSource(deletes, residuals, task), countColumns, counts);
+              countRows(opener, task, countColumns, counts);
             } else {
-              countFromDeleteFiles(deletes, task, countColumns, counts);
+              countFromDeleteFiles(opener.deletes(), task, countColumns, counts);
             }
           }
           Object[] values = new Object[counts.length];
@@ -92,19 +82,9 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
     }
   }
 
-  /** One task to count by its rows, with what its reader shares with the partition's others. */
-  private record TaskSource(DeleteLoader deletes, RowFilterResiduals residuals, ReadTask task) {}
-
   private static void countRows(
-      FileIO io, ScanContext context, TaskSource source, int[] countColumns, long[] counts) {
-    try (TaskReader reader =
-        TaskReader.open(
-            io,
-            context,
-            context.nameMapping(),
-            source.deletes(),
-            source.task(),
-            source.residuals())) {
+      TaskOpener opener, ReadTask task, int[] countColumns, long[] counts) {
+    try (TaskReader reader = opener.open(task)) {
       while (reader.hasNext()) {
         ColumnarBatch batch = reader.next();
         int rows = batch.numRows();

@@ -1,9 +1,6 @@
 package dev.floe.spark;
 
 import dev.floe.io.FileIO;
-import dev.floe.spark.deletes.DeleteCache;
-import dev.floe.spark.deletes.DeleteLoader;
-import dev.floe.table.NameMapping;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -15,12 +12,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * TaskReader} for the stages of one task.
  */
 final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
-  private final FileIO io;
-  private final ScanContext context;
-  private final NameMapping nameMapping;
+  private final TaskOpener opener;
   private final List<ReadTask> tasks;
-  private final DeleteLoader deletes;
-  private final RowFilterResiduals residuals;
   private int nextTask;
   private TaskReader current;
   private ColumnarBatch batch;
@@ -29,19 +22,8 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
   private long deletedRowsOfClosedTasks;
 
   FloeColumnarReader(FileIO io, ScanContext context, List<ReadTask> tasks) {
-    this.io = io;
-    this.context = context;
-    this.nameMapping = context.nameMapping();
+    this.opener = TaskOpener.of(io, context);
     this.tasks = List.copyOf(tasks);
-    this.deletes =
-        new DeleteLoader(
-            io,
-            context.table(),
-            context.readSchema(),
-            nameMapping,
-            DeleteCache.shared(context.deleteCacheBytes()),
-            context.batchSize());
-    this.residuals = RowFilterResiduals.of(context);
   }
 
   @Override
@@ -53,7 +35,7 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
         return false;
       }
       ReadTask task = tasks.get(nextTask++);
-      current = TaskReader.open(io, context, nameMapping, deletes, task, residuals);
+      current = opener.open(task);
       splitsRead++;
     }
     batch = current.next();
