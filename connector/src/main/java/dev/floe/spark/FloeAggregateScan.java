@@ -55,25 +55,11 @@ final class FloeAggregateScan implements Scan, Batch {
 
   @Override
   public String description() {
-    return "Floe "
-        + table.name()
-        + " snapshot="
-        + report.snapshotId()
-        + " filter="
-        + report.filter()
+    return FloeScan.describePlanning(table.name(), report)
         + " aggregate="
         + plan.aggregate().describe()
         + " "
-        + plan.describeFiles()
-        + " dataFiles=[live="
-        + report.dataFiles().live()
-        + ", skippedByPartition="
-        + report.dataFiles().skippedByPartition()
-        + ", skippedByMetrics="
-        + report.dataFiles().skippedByMetrics()
-        + "] deleteFiles=[attached="
-        + report.deleteFilesAttached().total()
-        + "]";
+        + plan.describeFiles();
   }
 
   @Override

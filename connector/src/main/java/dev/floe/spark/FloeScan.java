@@ -67,10 +67,26 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
   @Override
   public String description() {
     ScanReport report = planned.report();
+    return describePlanning(table.name(), report)
+        + " resultFiles="
+        + report.resultFiles()
+        + " splits="
+        + planned.splits()
+        + " partitions="
+        + planned.groups().size()
+        + planned.limit().map(limit -> " limit=" + limit).orElse("")
+        + (runtimeFiltering == null ? "" : " " + runtimeFiltering.describe());
+  }
+
+  /**
+   * What planning did, for {@code EXPLAIN}: the table and snapshot, the filter, and what each hop
+   * pruned. Shared by every scan of a planned table, which add what they do with the result.
+   */
+  static String describePlanning(String tableName, ScanReport report) {
     ScanReport.ManifestPruning manifests = report.dataManifests();
     ScanReport.EntryPruning files = report.dataFiles();
     return "Floe "
-        + table.name()
+        + tableName
         + " snapshot="
         + report.snapshotId()
         + " filter="
@@ -91,14 +107,7 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
         + files.skippedByMetrics()
         + "] deleteFiles=[attached="
         + report.deleteFilesAttached().total()
-        + "] resultFiles="
-        + report.resultFiles()
-        + " splits="
-        + planned.splits()
-        + " partitions="
-        + planned.groups().size()
-        + planned.limit().map(limit -> " limit=" + limit).orElse("")
-        + (runtimeFiltering == null ? "" : " " + runtimeFiltering.describe());
+        + "]";
   }
 
   /**
