@@ -117,31 +117,20 @@ final class ResidualFilter {
       case LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ, IN, NOT_IN, STARTS_WITH, NOT_STARTS_WITH:
         break;
     }
-    return switch (type.typeId()) {
-      case BOOLEAN, INT, DATE, LONG, TIMESTAMP, TIMESTAMPTZ ->
-          new IntegralNode(predicate, column, LongReader.of(type), batchSize);
-      case DECIMAL ->
-          type.precision() <= Decimal.MAX_LONG_DIGITS()
-              ? new IntegralNode(predicate, column, LongReader.of(type), batchSize)
-              : new ObjectNode<>(predicate, column, ObjectReader.wideDecimals(type), batchSize);
-      case STRING -> new ObjectNode<>(predicate, column, ObjectReader.STRINGS, batchSize);
-      case BINARY -> new ObjectNode<>(predicate, column, ObjectReader.BINARIES, batchSize);
-      case FLOAT,
-          DOUBLE,
-          TIME,
-          TIMESTAMP_NS,
-          TIMESTAMPTZ_NS,
-          UUID,
-          FIXED,
-          UNKNOWN,
-          VARIANT,
-          GEOMETRY,
-          GEOGRAPHY,
-          STRUCT,
-          LIST,
-          MAP ->
-          throw unsupported(predicate);
-    };
+    if (!comparesExactly(type.typeId())) {
+      throw unsupported(predicate);
+    }
+    if (type.typeId() == TypeId.STRING) {
+      return new ObjectNode<>(predicate, column, ObjectReader.STRINGS, batchSize);
+    }
+    if (type.typeId() == TypeId.BINARY) {
+      return new ObjectNode<>(predicate, column, ObjectReader.BINARIES, batchSize);
+    }
+    if (type.typeId() == TypeId.DECIMAL && type.precision() > Decimal.MAX_LONG_DIGITS()) {
+      return new ObjectNode<>(predicate, column, ObjectReader.wideDecimals(type), batchSize);
+    }
+    // booleans, integers, dates, timestamps and decimals of up to 18 digits, as longs
+    return new IntegralNode(predicate, column, LongReader.of(type), batchSize);
   }
 
   /**
