@@ -86,12 +86,7 @@ class TestFloeCatalog {
   @BeforeAll
   static void startSpark() throws IOException {
     spark =
-        SparkSession.builder()
-            .master("local[1]")
-            .appName("TestFloeCatalog")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
+        LocalSpark.builder("TestFloeCatalog", 1)
             .config("spark.sql.session.timeZone", "UTC")
             .getOrCreate();
     writeMetadata("db/evolved", 1, "alice");

@@ -36,12 +36,7 @@ class TestFloeDataSource {
   @BeforeAll
   static void startSpark() throws IOException {
     spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("TestFloeDataSource")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
+        LocalSpark.builder("TestFloeDataSource", 2)
             .config("spark.sql.shuffle.partitions", "2")
             .getOrCreate();
     evolvedTable = writeTable("evolved", EVOLVED_METADATA);

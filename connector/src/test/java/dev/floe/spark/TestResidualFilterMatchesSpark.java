@@ -59,12 +59,7 @@ class TestResidualFilterMatchesSpark {
   @BeforeAll
   static void startSpark() {
     spark =
-        SparkSession.builder()
-            .master("local[1]")
-            .appName("TestResidualFilterMatchesSpark")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
+        LocalSpark.builder("TestResidualFilterMatchesSpark", 1)
             .config("spark.sql.shuffle.partitions", "1")
             .config("spark.sql.session.timeZone", "UTC")
             .config("spark.sql.datetime.java8API.enabled", "true")
