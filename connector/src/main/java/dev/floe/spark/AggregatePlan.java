@@ -29,6 +29,11 @@ record AggregatePlan(
     }
   }
 
+  /** Whether the metadata answers every file, so its partial result is the final one. */
+  boolean isComplete() {
+    return deleteFileTasks.isEmpty() && rowTasks.isEmpty();
+  }
+
   /** {@code aggregateFiles=[fromMetadata=.., fromDeleteFiles=.., read=..]}, for EXPLAIN. */
   String describeFiles() {
     return "aggregateFiles=[fromMetadata="

@@ -8,6 +8,7 @@ import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
@@ -43,6 +44,8 @@ final class FloeScanBuilder
   private final List<NestedField> metadataColumns = new ArrayList<>();
   private int predicatesLeftToSpark;
   private AggregateScanPlan aggregate;
+  private String plannedAggregateKey;
+  private Optional<AggregateScanPlan> plannedAggregate = Optional.empty();
   private Integer limit;
 
   /** A planned aggregate, kept from {@link #pushAggregation} for {@link #build()}. */
@@ -124,27 +127,45 @@ final class FloeScanBuilder
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
+    aggregate = planAggregate(aggregation).orElse(null);
+    return aggregate != null;
+  }
+
+  /**
+   * Complete when the manifests answer every planned file: the scan's one row is then the final
+   * result, and Spark runs no aggregation of its own (no shuffle, one task). Otherwise partial:
+   * Spark adds up one row per input partition. Spark asks this before {@link #pushAggregation}, so
+   * the aggregate is planned here and kept for that call.
+   */
+  @Override
+  public boolean supportCompletePushDown(Aggregation aggregation) {
+    return planAggregate(aggregation).map(planned -> planned.answer().isComplete()).orElse(false);
+  }
+
+  /** Plans an aggregate once for both of Spark's questions about it. */
+  private Optional<AggregateScanPlan> planAggregate(Aggregation aggregation) {
+    String key =
+        Arrays.toString(aggregation.aggregateExpressions())
+            + Arrays.toString(aggregation.groupByExpressions());
+    if (!key.equals(plannedAggregateKey)) {
+      plannedAggregateKey = key;
+      plannedAggregate = newAggregatePlan(aggregation);
+    }
+    return plannedAggregate;
+  }
+
+  private Optional<AggregateScanPlan> newAggregatePlan(Aggregation aggregation) {
     if (!options.aggregatePushDown() || predicatesLeftToSpark > 0) {
-      return false;
+      return Optional.empty();
     }
     Optional<PushedAggregate> pushed = PushedAggregate.of(aggregation, readSchema);
     if (pushed.isEmpty()) {
-      return false;
+      return Optional.empty();
     }
     TableScan scan = newScan().select(columnNames(pushed.get().countedColumns()));
     ScanPlan plan = scan.plan();
-    Optional<AggregatePlan> answer = AggregatePlanner.plan(pushed.get(), plan.files());
-    if (answer.isEmpty()) {
-      return false;
-    }
-    this.aggregate = new AggregateScanPlan(scan, plan, answer.get());
-    return true;
-  }
-
-  /** Partial results: Spark adds up one row per input partition. */
-  @Override
-  public boolean supportCompletePushDown(Aggregation aggregation) {
-    return false;
+    return AggregatePlanner.plan(pushed.get(), plan.files())
+        .map(answer -> new AggregateScanPlan(scan, plan, answer));
   }
 
   /**

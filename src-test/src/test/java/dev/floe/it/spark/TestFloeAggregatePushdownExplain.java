@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * files manifests, delete files and rows answered, the same figures the executed query reports, and
  * as the table's deletes dictate: a v3 table with deletion vectors and a copy-on-write table answer
  * from manifests alone, a v2 table with position delete files from those, a table with equality
- * deletes reads rows.
+ * deletes reads rows. A count the manifests answer whole is pushed completely: Spark plans no
+ * aggregation of its own.
  */
 class TestFloeAggregatePushdownExplain {
   private final SparkSession spark = SharedSpark.get().session();
@@ -52,11 +53,18 @@ class TestFloeAggregatePushdownExplain {
         .isEqualTo(fixture.snapshots().get(fixture.snapshots().size() - 1).rowCount());
     assertThat(files.total()).as("data files of %s in %s", name, plan).isEqualTo(plan.dataFiles());
     switch (deletes) {
-      case "deletion vectors", "no deletes" ->
-          assertThat(files.fromMetadata())
-              .as("data files of %s (%s) answered from manifests", name, deletes)
-              .isEqualTo(plan.dataFiles());
+      case "deletion vectors", "no deletes" -> {
+        assertThat(files.fromMetadata())
+            .as("data files of %s (%s) answered from manifests", name, deletes)
+            .isEqualTo(plan.dataFiles());
+        assertThat(explainText.text())
+            .as("a count the manifests answer whole is complete: Spark aggregates nothing")
+            .doesNotContain("HashAggregate");
+      }
       case "position delete files" -> {
+        assertThat(explainText.text())
+            .as("partial counts from delete files are added up by Spark")
+            .contains("HashAggregate");
         assertThat(files.read()).as("data files of %s read", name).isZero();
         // At least the files Iceberg gives position delete files; a file no delete applies to may
         // still be given a partition-scoped delete file whose paths a reader does not check.
@@ -65,10 +73,14 @@ class TestFloeAggregatePushdownExplain {
             .isGreaterThanOrEqualTo(plan.withPositionDeleteFiles())
             .isPositive();
       }
-      case "equality deletes" ->
-          assertThat(files.read())
-              .as("data files of %s read for equality deletes, %s", name, plan)
-              .isPositive();
+      case "equality deletes" -> {
+        assertThat(files.read())
+            .as("data files of %s read for equality deletes, %s", name, plan)
+            .isPositive();
+        assertThat(explainText.text())
+            .as("partial counts from read rows are added up by Spark")
+            .contains("HashAggregate");
+      }
       default -> throw new IllegalArgumentException("Unknown kind of deletes: " + deletes);
     }
   }
