@@ -24,6 +24,29 @@ final class AggregateReaderFactory implements PartitionReaderFactory {
     this.countColumns = countColumns.clone();
   }
 
+  /**
+   * The factory of a plan whose manifests answer every file: its one partition needs no file
+   * access, so no {@link FileIO} is broadcast for it.
+   */
+  static PartitionReaderFactory answeredFromMetadata() {
+    return new AnsweredFromMetadata();
+  }
+
+  private static final class AnsweredFromMetadata implements PartitionReaderFactory {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public PartitionReader<InternalRow> createReader(InputPartition partition) {
+      AggregateInputPartition aggregate = (AggregateInputPartition) partition;
+      if (aggregate.source() != AggregateInputPartition.Source.METADATA) {
+        throw new IllegalStateException(
+            "An aggregate answered from metadata got a partition to count from "
+                + aggregate.source());
+      }
+      return new AggregatePartitionReader(aggregate.answer());
+    }
+  }
+
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
     AggregateInputPartition aggregate = (AggregateInputPartition) partition;

@@ -113,6 +113,9 @@ final class FloeAggregateScan implements Scan, Batch {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
+    if (plan.isComplete()) {
+      return AggregateReaderFactory.answeredFromMetadata();
+    }
     FileIO io = table.io();
     Broadcast<FileIO> broadcastIO =
         JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(io);
