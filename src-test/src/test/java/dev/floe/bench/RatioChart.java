@@ -1,0 +1,276 @@
+package dev.floe.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A horizontal bar chart of Floe's time ratios per case, as SVG text: for each case a bar for
+ * Floe/Iceberg and one for Floe/Spark Parquet, drawn from 1 (as fast) towards the ratio on a log
+ * scale, so 0.5x and 2x are bars of one length on either side; the issue's targets are dashed
+ * vertical lines, labelled. Plain text, so the report needs no charting library.
+ */
+final class RatioChart {
+  /**
+   * One case's ratios; NaN where the case has no figure (a failed reader, or Spark's Parquet reader
+   * on a table with deletes).
+   */
+  record Bar(String label, double floeOverIceberg, double floeOverSparkParquet) {
+    Bar {
+      Objects.requireNonNull(label, "label");
+      checkRatio(floeOverIceberg, label);
+      checkRatio(floeOverSparkParquet, label);
+    }
+
+    private static void checkRatio(double ratio, String label) {
+      if (!Double.isNaN(ratio) && !(ratio > 0 && ratio < Double.POSITIVE_INFINITY)) {
+        throw new IllegalArgumentException("Not a time ratio for '" + label + "': " + ratio);
+      }
+    }
+  }
+
+  /** A target ratio line, e.g. 0.9 labelled "Floe <= 0.9x Iceberg". */
+  record Target(double ratio, String label) {
+    Target {
+      Objects.requireNonNull(label, "label");
+      if (!(ratio > 0 && ratio < Double.POSITIVE_INFINITY)) {
+        throw new IllegalArgumentException("Not a target ratio for '" + label + "': " + ratio);
+      }
+    }
+  }
+
+  static final String ICEBERG_COLOUR = "#3465a4";
+  static final String SPARK_PARQUET_COLOUR = "#f57900";
+
+  private static final int LABEL_WIDTH = 360;
+  private static final int PLOT_WIDTH = 560;
+  private static final int VALUE_MARGIN = 60;
+  private static final int BAR_HEIGHT = 11;
+  private static final int GROUP_HEIGHT = 2 * BAR_HEIGHT + 10;
+  private static final int TARGET_LABEL_LINE = 14;
+
+  private final String title;
+  private final List<Bar> bars;
+  private final List<Target> targets;
+
+  RatioChart(String title, List<Bar> bars, List<Target> targets) {
+    this.title = Objects.requireNonNull(title, "title");
+    this.bars = List.copyOf(bars);
+    this.targets = List.copyOf(targets);
+    if (this.bars.isEmpty()) {
+      throw new IllegalArgumentException("A ratio chart needs at least one case");
+    }
+  }
+
+  String svg() {
+    double[] domain = domain();
+    double low = Math.log10(domain[0]);
+    double high = Math.log10(domain[1]);
+    int top = 40 + TARGET_LABEL_LINE * targets.size();
+    int plotHeight = GROUP_HEIGHT * bars.size();
+    int width = LABEL_WIDTH + PLOT_WIDTH + VALUE_MARGIN;
+    int height = top + plotHeight + 70;
+    StringBuilder svg = new StringBuilder();
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
+                + " %d\" font-family=\"sans-serif\" font-size=\"12\">%n",
+            width,
+            height,
+            width,
+            height));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>%n",
+            width,
+            height));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"%d\" y=\"20\" font-size=\"14\" font-weight=\"bold\">%s</text>%n",
+            10,
+            escape(title)));
+    // decade and half-decade grid with its tick labels
+    for (double tick : ticks(domain)) {
+      double x = x(tick, low, high);
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#dddddd\"/>%n",
+              x,
+              top,
+              x,
+              top + plotHeight));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+              x,
+              top + plotHeight + 16,
+              number(tick)));
+    }
+    double one = x(1, low, high);
+    for (int index = 0; index < bars.size(); index++) {
+      Bar bar = bars.get(index);
+      int y = top + index * GROUP_HEIGHT + 4;
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text class=\"case\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
+              LABEL_WIDTH - 8,
+              y + BAR_HEIGHT + 4,
+              escape(bar.label())));
+      bar(svg, "floe-iceberg", ICEBERG_COLOUR, bar.floeOverIceberg(), y, one, low, high);
+      bar(
+          svg,
+          "floe-spark-parquet",
+          SPARK_PARQUET_COLOUR,
+          bar.floeOverSparkParquet(),
+          y + BAR_HEIGHT,
+          one,
+          low,
+          high);
+    }
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<line class=\"parity\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>%n",
+            one,
+            top - 4,
+            one,
+            top + plotHeight));
+    for (int index = 0; index < targets.size(); index++) {
+      Target target = targets.get(index);
+      double x = x(target.ratio(), low, high);
+      int labelY = 36 + TARGET_LABEL_LINE * index;
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line class=\"target\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#cc0000\""
+                  + " stroke-dasharray=\"4,3\"/>%n",
+              x,
+              labelY + 2,
+              x,
+              top + plotHeight));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text class=\"target-label\" x=\"%.1f\" y=\"%d\" fill=\"#cc0000\">%s: %s</text>%n",
+              x + 3,
+              labelY,
+              number(target.ratio()),
+              escape(target.label())));
+    }
+    int legendY = top + plotHeight + 40;
+    legend(svg, LABEL_WIDTH, legendY, ICEBERG_COLOUR, "Floe/Iceberg");
+    legend(svg, LABEL_WIDTH + 150, legendY, SPARK_PARQUET_COLOUR, "Floe/Spark Parquet");
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"%d\" y=\"%d\">time ratio, log scale: left of 1 Floe is faster</text>%n",
+            LABEL_WIDTH,
+            legendY + 20));
+    svg.append("</svg>\n");
+    return svg.toString();
+  }
+
+  private static void bar(
+      StringBuilder svg,
+      String kind,
+      String colour,
+      double ratio,
+      int y,
+      double one,
+      double low,
+      double high) {
+    if (Double.isNaN(ratio)) {
+      return;
+    }
+    double x = x(ratio, low, high);
+    double left = Math.min(x, one);
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<rect class=\"bar %s\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>%n",
+            kind,
+            left,
+            y,
+            Math.max(1, Math.abs(x - one)),
+            BAR_HEIGHT - 1,
+            colour));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text class=\"value\" x=\"%.1f\" y=\"%d\" font-size=\"10\"%s>%s</text>%n",
+            ratio < 1 ? left - 3 : x + 3,
+            y + BAR_HEIGHT - 2,
+            ratio < 1 ? " text-anchor=\"end\"" : "",
+            String.format(Locale.ROOT, "%.2f", ratio)));
+  }
+
+  private static void legend(StringBuilder svg, int x, int y, String colour, String text) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+                + "<text x=\"%d\" y=\"%d\">%s</text>%n",
+            x,
+            y - 10,
+            colour,
+            x + 16,
+            y,
+            escape(text)));
+  }
+
+  /** Whole decades around every ratio and target, and 1. */
+  private double[] domain() {
+    double least = 1;
+    double greatest = 1;
+    List<Double> values = new ArrayList<>();
+    for (Bar bar : bars) {
+      values.add(bar.floeOverIceberg());
+      values.add(bar.floeOverSparkParquet());
+    }
+    targets.forEach(target -> values.add(target.ratio()));
+    for (double value : values) {
+      if (!Double.isNaN(value)) {
+        least = Math.min(least, value);
+        greatest = Math.max(greatest, value);
+      }
+    }
+    double low = Math.pow(10, Math.floor(Math.log10(least) - 1e-9));
+    double high = Math.pow(10, Math.ceil(Math.log10(greatest) + 1e-9));
+    return new double[] {low, high};
+  }
+
+  private static List<Double> ticks(double[] domain) {
+    List<Double> ticks = new ArrayList<>();
+    for (double decade = domain[0]; decade <= domain[1] * 1.0001; decade *= 10) {
+      ticks.add(decade);
+      if (decade * 2 < domain[1]) {
+        ticks.add(decade * 2);
+        ticks.add(decade * 5);
+      }
+    }
+    return ticks;
+  }
+
+  private static double x(double ratio, double low, double high) {
+    return LABEL_WIDTH + (Math.log10(ratio) - low) / (high - low) * PLOT_WIDTH;
+  }
+
+  private static String number(double value) {
+    String text = String.format(Locale.ROOT, "%.3f", value);
+    return text.replaceAll("0+$", "").replaceAll("\\.$", "");
+  }
+
+  static String escape(String text) {
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+}
