@@ -66,10 +66,22 @@ final class LineitemReport {
       text.append("- ")
           .append(measurement.cases().get(index).label())
           .append(": `")
-          .append(String.join(" | ", measurement.floePlans().get(index)).replace('`', '\''))
+          .append(
+              String.join(
+                      " | ",
+                      measurement.floePlans().get(index).stream()
+                          .map(LineitemReport::withoutLocation)
+                          .toList())
+                  .replace('`', '\''))
           .append("`\n");
     }
     return text.toString();
+  }
+
+  /** A scan description from its filter on: the table's directory and snapshot are noise here. */
+  static String withoutLocation(String description) {
+    int filter = description.indexOf("filter=");
+    return filter < 0 ? description : description.substring(filter);
   }
 
   /** One line per case: each target it is held to, with its ratio, met or missed. */

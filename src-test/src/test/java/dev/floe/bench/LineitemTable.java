@@ -1,7 +1,12 @@
 package dev.floe.bench;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.input_file_name;
+
 import java.io.IOException;
-import java.util.ArrayList;
+import java.net.URI;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,6 +15,7 @@ import java.util.stream.Collectors;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.GenericRecord;
@@ -169,8 +175,8 @@ final class LineitemTable implements DeleteBaseTable {
    * One equality delete file per data file, in that file's partition, on {@code (l_orderkey,
    * l_linenumber)}: a writer of equality deletes (Flink's upsert, a CDC sink) deletes by the
    * table's key and writes its delete files partitioned like its data files, so each applies only
-   * to the data files of its partition. The deleted keys are read from each data file with Spark's
-   * Parquet reader.
+   * to the data files of its partition. The deleted keys are read from the data files with Spark's
+   * Parquet reader in one pass, each row tagged with its file.
    */
   @Override
   public List<DeleteFile> writeEqualityDeletes(SparkSession spark, Table table, int percent)
@@ -180,49 +186,70 @@ final class LineitemTable implements DeleteBaseTable {
       table.schema().findField("l_orderkey").fieldId(),
       table.schema().findField("l_linenumber").fieldId()
     };
-    List<DataFile> dataFiles = new ArrayList<>();
+    Map<String, DataFile> dataFiles = new LinkedHashMap<>();
     try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-      tasks.forEach(task -> dataFiles.add(task.file()));
+      tasks.forEach(task -> dataFiles.put(pathOf(task.file().location()), task.file()));
     }
-    List<DeleteFile> deleteFiles = new ArrayList<>();
+    Map<String, EqualityDeleteWriter<Record>> writers = new LinkedHashMap<>();
     GenericRecord template = GenericRecord.create(deleteSchema);
-    for (int index = 0; index < dataFiles.size(); index++) {
-      DataFile dataFile = dataFiles.get(index);
-      List<Row> keys =
-          spark
-              .read()
-              .parquet(dataFile.location())
-              .where(deletedCondition(percent))
-              .select("l_orderkey", "l_linenumber")
-              .collectAsList();
-      String location =
-          table
-              .locationProvider()
-              .newDataLocation(
-                  table.specs().get(dataFile.specId()),
-                  dataFile.partition(),
-                  String.format(
-                      Locale.ROOT, "equality-deletes-%dpct-%05d.parquet", percent, index));
-      OutputFile output = table.io().newOutputFile(location);
-      EqualityDeleteWriter<Record> writer =
-          Parquet.writeDeletes(output)
-              .forTable(table)
-              .withSpec(table.specs().get(dataFile.specId()))
-              .withPartition(dataFile.partition())
-              .rowSchema(deleteSchema)
-              .createWriterFunc(GenericParquetWriter::create)
-              .overwrite()
-              .equalityFieldIds(fieldIds)
-              .buildEqualityWriter();
-      try (writer) {
-        for (Row key : keys) {
-          writer.write(
-              template.copy(Map.of("l_orderkey", key.getLong(0), "l_linenumber", key.getInt(1))));
+    Iterator<Row> keys =
+        spark
+            .read()
+            .parquet(dataFiles.values().stream().map(DataFile::location).toArray(String[]::new))
+            .where(deletedCondition(percent))
+            .select(input_file_name(), col("l_orderkey"), col("l_linenumber"))
+            .toLocalIterator();
+    try {
+      while (keys.hasNext()) {
+        Row key = keys.next();
+        String path = pathOf(key.getString(0));
+        EqualityDeleteWriter<Record> writer = writers.get(path);
+        if (writer == null) {
+          DataFile dataFile = dataFiles.get(path);
+          if (dataFile == null) {
+            throw new IllegalStateException(
+                "Spark read a row from " + path + ", which is no data file of " + table.name());
+          }
+          writer = equalityWriter(table, dataFile, deleteSchema, fieldIds, percent, writers.size());
+          writers.put(path, writer);
         }
+        writer.write(
+            template.copy(Map.of("l_orderkey", key.getLong(1), "l_linenumber", key.getInt(2))));
       }
-      deleteFiles.add(writer.toDeleteFile());
+    } finally {
+      for (EqualityDeleteWriter<Record> writer : writers.values()) {
+        writer.close();
+      }
     }
-    return deleteFiles;
+    return writers.values().stream().map(EqualityDeleteWriter::toDeleteFile).toList();
+  }
+
+  private static EqualityDeleteWriter<Record> equalityWriter(
+      Table table, DataFile dataFile, Schema deleteSchema, int[] fieldIds, int percent, int index)
+      throws IOException {
+    PartitionSpec spec = table.specs().get(dataFile.specId());
+    String location =
+        table
+            .locationProvider()
+            .newDataLocation(
+                spec,
+                dataFile.partition(),
+                String.format(Locale.ROOT, "equality-deletes-%dpct-%05d.parquet", percent, index));
+    OutputFile output = table.io().newOutputFile(location);
+    return Parquet.writeDeletes(output)
+        .forTable(table)
+        .withSpec(spec)
+        .withPartition(dataFile.partition())
+        .rowSchema(deleteSchema)
+        .createWriterFunc(GenericParquetWriter::create)
+        .overwrite()
+        .equalityFieldIds(fieldIds)
+        .buildEqualityWriter();
+  }
+
+  /** The path of a location, whether written {@code file:/x}, {@code file:///x} or {@code /x}. */
+  private static String pathOf(String location) {
+    return location.startsWith("/") ? location : URI.create(location).getPath();
   }
 
   @Override
