@@ -43,8 +43,10 @@ final class RatioChart {
   static final String ICEBERG_COLOUR = "#3465a4";
   static final String SPARK_PARQUET_COLOUR = "#f57900";
 
-  private static final int LABEL_WIDTH = 360;
-  private static final int PLOT_WIDTH = 560;
+  /** Wide enough for a case label of 11-pixel sans-serif text, about 6.2 pixels a character. */
+  private static final double LABEL_CHARACTER_WIDTH = 6.2;
+
+  private static final int PLOT_WIDTH = 640;
   private static final int VALUE_MARGIN = 60;
   private static final int BAR_HEIGHT = 11;
   private static final int GROUP_HEIGHT = 2 * BAR_HEIGHT + 10;
@@ -53,6 +55,7 @@ final class RatioChart {
   private final String title;
   private final List<Bar> bars;
   private final List<Target> targets;
+  private final int labelWidth;
 
   RatioChart(String title, List<Bar> bars, List<Target> targets) {
     this.title = Objects.requireNonNull(title, "title");
@@ -61,6 +64,8 @@ final class RatioChart {
     if (this.bars.isEmpty()) {
       throw new IllegalArgumentException("A ratio chart needs at least one case");
     }
+    int longest = this.bars.stream().mapToInt(bar -> bar.label().length()).max().orElse(0);
+    this.labelWidth = Math.max(200, (int) Math.ceil(longest * LABEL_CHARACTER_WIDTH) + 20);
   }
 
   String svg() {
@@ -69,7 +74,7 @@ final class RatioChart {
     double high = Math.log10(domain[1]);
     int top = 40 + TARGET_LABEL_LINE * targets.size();
     int plotHeight = GROUP_HEIGHT * bars.size();
-    int width = LABEL_WIDTH + PLOT_WIDTH + VALUE_MARGIN;
+    int width = labelWidth + PLOT_WIDTH + VALUE_MARGIN;
     int height = top + plotHeight + 70;
     StringBuilder svg = new StringBuilder();
     svg.append(
@@ -119,8 +124,8 @@ final class RatioChart {
       svg.append(
           String.format(
               Locale.ROOT,
-              "<text class=\"case\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
-              LABEL_WIDTH - 8,
+              "<text class=\"case\" x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"11\">%s</text>%n",
+              labelWidth - 8,
               y + BAR_HEIGHT + 4,
               escape(bar.label())));
       bar(svg, "floe-iceberg", ICEBERG_COLOUR, bar.floeOverIceberg(), y, one, low, high);
@@ -158,26 +163,28 @@ final class RatioChart {
       svg.append(
           String.format(
               Locale.ROOT,
-              "<text class=\"target-label\" x=\"%.1f\" y=\"%d\" fill=\"#cc0000\">%s: %s</text>%n",
-              x + 3,
+              "<text class=\"target-label\" x=\"%.1f\" y=\"%d\" fill=\"#cc0000\"%s>%s: %s</text>%n",
+              // labels of lines right of parity run leftwards, so they stay inside the image
+              target.ratio() > 1 ? x - 3 : x + 3,
               labelY,
+              target.ratio() > 1 ? " text-anchor=\"end\"" : "",
               number(target.ratio()),
               escape(target.label())));
     }
     int legendY = top + plotHeight + 40;
-    legend(svg, LABEL_WIDTH, legendY, ICEBERG_COLOUR, "Floe/Iceberg");
-    legend(svg, LABEL_WIDTH + 150, legendY, SPARK_PARQUET_COLOUR, "Floe/Spark Parquet");
+    legend(svg, labelWidth, legendY, ICEBERG_COLOUR, "Floe/Iceberg");
+    legend(svg, labelWidth + 150, legendY, SPARK_PARQUET_COLOUR, "Floe/Spark Parquet");
     svg.append(
         String.format(
             Locale.ROOT,
             "<text x=\"%d\" y=\"%d\">time ratio, log scale: left of 1 Floe is faster</text>%n",
-            LABEL_WIDTH,
+            labelWidth,
             legendY + 20));
     svg.append("</svg>\n");
     return svg.toString();
   }
 
-  private static void bar(
+  private void bar(
       StringBuilder svg,
       String kind,
       String colour,
@@ -225,7 +232,7 @@ final class RatioChart {
             escape(text)));
   }
 
-  /** Whole decades around every ratio and target, and 1. */
+  /** From a 1-2-5 step below every ratio, target and 1 to one above them, with some margin. */
   private double[] domain() {
     double least = 1;
     double greatest = 1;
@@ -241,25 +248,50 @@ final class RatioChart {
         greatest = Math.max(greatest, value);
       }
     }
-    double low = Math.pow(10, Math.floor(Math.log10(least) - 1e-9));
-    double high = Math.pow(10, Math.ceil(Math.log10(greatest) + 1e-9));
-    return new double[] {low, high};
+    return new double[] {stepAtMost(least / 1.2), stepAtLeast(greatest * 1.2)};
   }
 
+  /** The 1-2-5 steps of every decade within the domain. */
   private static List<Double> ticks(double[] domain) {
     List<Double> ticks = new ArrayList<>();
-    for (double decade = domain[0]; decade <= domain[1] * 1.0001; decade *= 10) {
-      ticks.add(decade);
-      if (decade * 2 < domain[1]) {
-        ticks.add(decade * 2);
-        ticks.add(decade * 5);
+    for (double decade = Math.pow(10, Math.floor(Math.log10(domain[0])));
+        decade <= domain[1];
+        decade *= 10) {
+      for (double step : STEPS) {
+        double tick = decade * step;
+        if (tick >= domain[0] * 0.999 && tick <= domain[1] * 1.001) {
+          ticks.add(tick);
+        }
       }
     }
     return ticks;
   }
 
-  private static double x(double ratio, double low, double high) {
-    return LABEL_WIDTH + (Math.log10(ratio) - low) / (high - low) * PLOT_WIDTH;
+  private static final double[] STEPS = {1, 2, 5};
+
+  private static double stepAtMost(double value) {
+    double decade = Math.pow(10, Math.floor(Math.log10(value)));
+    double step = 1;
+    for (double candidate : STEPS) {
+      if (decade * candidate <= value) {
+        step = candidate;
+      }
+    }
+    return decade * step;
+  }
+
+  private static double stepAtLeast(double value) {
+    double decade = Math.pow(10, Math.floor(Math.log10(value)));
+    for (double candidate : STEPS) {
+      if (decade * candidate >= value) {
+        return decade * candidate;
+      }
+    }
+    return decade * 10;
+  }
+
+  private double x(double ratio, double low, double high) {
+    return labelWidth + (Math.log10(ratio) - low) / (high - low) * PLOT_WIDTH;
   }
 
   private static String number(double value) {
