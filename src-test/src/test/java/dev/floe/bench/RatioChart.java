@@ -46,6 +46,9 @@ final class RatioChart {
   /** Wide enough for a case label of 11-pixel sans-serif text, about 6.2 pixels a character. */
   private static final double LABEL_CHARACTER_WIDTH = 6.2;
 
+  /** The same for the 12-pixel text of the target labels. */
+  private static final double TEXT_CHARACTER_WIDTH = 6.8;
+
   private static final int PLOT_WIDTH = 640;
   private static final int VALUE_MARGIN = 60;
   private static final int BAR_HEIGHT = 11;
@@ -160,16 +163,17 @@ final class RatioChart {
               labelY + 2,
               x,
               top + plotHeight));
+      String label = number(target.ratio()) + ": " + target.label();
+      // a label that would run past the right edge runs leftwards from its line instead
+      boolean leftwards = x + 3 + label.length() * TEXT_CHARACTER_WIDTH > width;
       svg.append(
           String.format(
               Locale.ROOT,
-              "<text class=\"target-label\" x=\"%.1f\" y=\"%d\" fill=\"#cc0000\"%s>%s: %s</text>%n",
-              // labels of lines right of parity run leftwards, so they stay inside the image
-              target.ratio() > 1 ? x - 3 : x + 3,
+              "<text class=\"target-label\" x=\"%.1f\" y=\"%d\" fill=\"#cc0000\"%s>%s</text>%n",
+              leftwards ? x - 3 : x + 3,
               labelY,
-              target.ratio() > 1 ? " text-anchor=\"end\"" : "",
-              number(target.ratio()),
-              escape(target.label())));
+              leftwards ? " text-anchor=\"end\"" : "",
+              escape(label)));
     }
     int legendY = top + plotHeight + 40;
     legend(svg, labelWidth, legendY, ICEBERG_COLOUR, "Floe/Iceberg");

@@ -59,6 +59,20 @@ class TestRatioChart {
   }
 
   @Test
+  void keepsTargetLabelsInsideTheImage() throws Exception {
+    Document chart = parse(new RatioChart("ratios", List.of(FASTER), TARGETS));
+    double width = Double.parseDouble(chart.getDocumentElement().getAttribute("width"));
+
+    for (Element label : elements(chart, "text", "target-label")) {
+      double x = Double.parseDouble(label.getAttribute("x"));
+      boolean leftwards = label.getAttribute("text-anchor").equals("end");
+      assertThat(leftwards ? x : x + label.getTextContent().length() * 6.8)
+          .as("label '%s' ends inside the %s-pixel image", label.getTextContent(), width)
+          .isLessThanOrEqualTo(width);
+    }
+  }
+
+  @Test
   void aFasterBarEndsLeftOfParityAndASlowerOneStartsThere() throws Exception {
     Document chart = parse(new RatioChart("ratios", List.of(FASTER, SLOWER), List.of()));
     double parity = Double.parseDouble(elements(chart, "line", "parity").get(0).getAttribute("x1"));
