@@ -43,7 +43,8 @@ public final class CountBenchmark {
     try (BenchmarkWorkspace workspace =
         BenchmarkWorkspace.open(sizes.workDirectory(), "floe-count-bench")) {
       SparkSession spark = workspace.spark().session();
-      DeleteTableWriter writer = new DeleteTableWriter(workspace.spark(), sizes, out);
+      DeleteTableWriter writer =
+          new DeleteTableWriter(workspace.spark(), new EventsDeleteBase(sizes), out);
       List<DeleteBenchmarkTable> tables =
           writer.prepare(settings.kinds(), List.of(settings.deletedPercent()));
       List<CountReader> readers = readers(settings);

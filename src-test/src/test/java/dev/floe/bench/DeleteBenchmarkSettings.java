@@ -42,29 +42,41 @@ record DeleteBenchmarkSettings(
   }
 
   static DeleteBenchmarkSettings from(Properties properties) {
-    ReadBenchmarkSettings sizes =
-        ReadBenchmarkSettings.from(
-            properties,
-            PREFIX,
-            new ReadBenchmarkSettings(2_000_000, 4, 1, 5, null, null),
-            new ReadBenchmarkSettings(100_000, 2, 0, 1, null, null));
+    return from(
+        properties,
+        PREFIX,
+        new ReadBenchmarkSettings(2_000_000, 4, 1, 5, null, null),
+        new ReadBenchmarkSettings(100_000, 2, 0, 1, null, null));
+  }
+
+  /**
+   * Settings from the properties named {@code prefix.percents}, {@code .kinds}, {@code
+   * .icebergExecutorCache} and those {@link ReadBenchmarkSettings#from(Properties, String,
+   * ReadBenchmarkSettings, ReadBenchmarkSettings)} reads, over these presets.
+   */
+  static DeleteBenchmarkSettings from(
+      Properties properties,
+      String prefix,
+      ReadBenchmarkSettings full,
+      ReadBenchmarkSettings smoke) {
+    ReadBenchmarkSettings sizes = ReadBenchmarkSettings.from(properties, prefix, full, smoke);
     List<Integer> percents = new ArrayList<>();
-    for (String percent : list(properties, PREFIX + ".percents", "10,50")) {
+    for (String percent : list(properties, prefix + ".percents", "10,50")) {
       try {
         percents.add(Integer.parseInt(percent));
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
-            PREFIX + ".percents must list whole numbers, not '" + percent + "'", e);
+            prefix + ".percents must list whole numbers, not '" + percent + "'", e);
       }
     }
     List<DeleteKind> kinds = new ArrayList<>();
-    for (String kind : list(properties, PREFIX + ".kinds", "dv,position,equality")) {
+    for (String kind : list(properties, prefix + ".kinds", "dv,position,equality")) {
       kinds.add(DeleteKind.named(kind));
     }
-    String cache = properties.getProperty(PREFIX + ".icebergExecutorCache", "true").trim();
+    String cache = properties.getProperty(prefix + ".icebergExecutorCache", "true").trim();
     if (!cache.equals("true") && !cache.equals("false")) {
       throw new IllegalArgumentException(
-          PREFIX + ".icebergExecutorCache must be true or false, not '" + cache + "'");
+          prefix + ".icebergExecutorCache must be true or false, not '" + cache + "'");
     }
     return new DeleteBenchmarkSettings(sizes, percents, kinds, Boolean.parseBoolean(cache));
   }

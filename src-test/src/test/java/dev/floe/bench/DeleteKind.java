@@ -3,15 +3,16 @@ package dev.floe.bench;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** How the delete benchmark deletes rows from a copy of its events table. */
+/** How a delete benchmark deletes rows from a copy of its base table. */
 enum DeleteKind {
   /** Format v3: Spark's merge-on-read DELETE writes one deletion vector per data file (Puffin). */
   DELETION_VECTORS("dv", "v3 deletion vectors", 3),
   /** Format v2: Spark's merge-on-read DELETE writes Parquet position delete files. */
   POSITION_DELETES("position", "v2 position deletes", 2),
   /**
-   * Format v2: an equality delete file on {@code id}, written with Iceberg's Java API (Spark SQL
-   * never writes equality deletes); the table is unpartitioned, so it applies to every data file.
+   * Format v2: equality delete files written with Iceberg's Java API (Spark SQL never writes
+   * equality deletes), laid out by the base table ({@link DeleteBaseTable#writeEqualityDeletes}):
+   * one file on {@code id} for the unpartitioned events, one per partition for lineitem.
    */
   EQUALITY_DELETES("equality", "v2 equality deletes", 2);
 

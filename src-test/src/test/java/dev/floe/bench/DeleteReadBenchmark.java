@@ -36,7 +36,8 @@ public final class DeleteReadBenchmark {
         BenchmarkWorkspace.open(sizes.workDirectory(), "floe-delete-bench")) {
       SparkSession spark = workspace.spark().session();
       spark.conf().set(ICEBERG_EXECUTOR_CACHE, Boolean.toString(settings.icebergExecutorCache()));
-      DeleteTableWriter writer = new DeleteTableWriter(workspace.spark(), sizes, out);
+      DeleteTableWriter writer =
+          new DeleteTableWriter(workspace.spark(), new EventsDeleteBase(sizes), out);
       List<DeleteBenchmarkTable> tables =
           writer.prepare(settings.kinds(), settings.deletedPercents());
       String loadBefore = loadAverage();

@@ -15,22 +15,17 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.Schema;
+import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.parquet.GenericParquetWriter;
-import org.apache.iceberg.deletes.EqualityDeleteWriter;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.OutputFile;
-import org.apache.iceberg.parquet.Parquet;
 
 /**
- * Writes the delete benchmark's tables in namespace {@code bench}: the events table without
- * deletes, written by Spark SQL, and for each kind and fraction a table that holds the same data
- * files (appended with Iceberg's Java API: the data is written once) with those rows deleted.
+ * Writes a delete benchmark's tables in namespace {@code bench}: the base table without deletes
+ * ({@link DeleteBaseTable}: the events, or lineitem), written by Spark SQL, and for each kind and
+ * fraction a table that holds the same data files (appended with Iceberg's Java API: the data is
+ * written once) with those rows deleted.
  *
  * <p>A table already in the warehouse is reused when its {@value #LAYOUT_PROPERTY} property, set
  * once it is complete, says it was written the same way (for a table with deletes: on the current
@@ -41,34 +36,32 @@ import org.apache.iceberg.parquet.Parquet;
 final class DeleteTableWriter {
   static final String NAMESPACE = "bench";
   static final String LAYOUT_PROPERTY = "floe.bench.layout";
-  private static final String BASE = "deletes_base";
 
   private final SharedSpark spark;
-  private final ReadBenchmarkSettings sizes;
+  private final DeleteBaseTable base;
   private final PrintStream progress;
 
-  DeleteTableWriter(SharedSpark spark, ReadBenchmarkSettings sizes, PrintStream progress) {
+  DeleteTableWriter(SharedSpark spark, DeleteBaseTable base, PrintStream progress) {
     this.spark = spark;
-    this.sizes = sizes;
+    this.base = base;
     this.progress = progress;
   }
 
   /** The base table first, then one table per kind and percentage, in that order. */
   List<DeleteBenchmarkTable> prepare(List<DeleteKind> kinds, List<Integer> deletedPercents) {
-    String baseLayout = String.format(Locale.ROOT, "rows=%d files=%d", sizes.rows(), sizes.files());
-    Table base =
+    String baseLayout = base.layout();
+    String baseName = base.name();
+    Table baseTable =
         prepare(
-            BASE,
+            baseName,
             baseLayout,
-            identifier ->
-                EventsTable.write(
-                    spark.session(), identifier, sizes.rows(), sizes.files(), properties(2)));
+            identifier -> base.write(spark.session(), identifier, properties(2)));
     List<DeleteBenchmarkTable> tables = new ArrayList<>();
-    tables.add(describe(BASE, base, null, 0));
-    List<DataFile> dataFiles = dataFiles(base);
+    tables.add(describe(baseName, baseTable, null, 0));
+    List<DataFile> dataFiles = dataFiles(baseTable);
     for (DeleteKind kind : kinds) {
       for (int percent : deletedPercents) {
-        String name = "deletes_" + kind.settingName() + "_" + percent;
+        String name = base.deleteTablePrefix() + "_" + kind.settingName() + "_" + percent;
         String layout =
             String.format(
                 Locale.ROOT,
@@ -77,14 +70,14 @@ final class DeleteTableWriter {
                 kind.formatVersion(),
                 percent,
                 kind.settingName(),
-                BASE,
-                base.currentSnapshot().snapshotId());
+                baseName,
+                baseTable.currentSnapshot().snapshotId());
         Table table =
             prepare(
                 name,
                 layout,
                 identifier -> {
-                  EventsTable.create(spark.session(), identifier, properties(kind.formatVersion()));
+                  base.create(spark.session(), identifier, properties(kind.formatVersion()));
                   append(loadTable(name), dataFiles);
                   // Spark's catalog caches the table it created: let it see the append
                   spark.session().sql("REFRESH TABLE " + identifier);
@@ -97,11 +90,15 @@ final class DeleteTableWriter {
   }
 
   /** How one table is written, given its Spark SQL identifier. */
-  private interface Writing {
+  interface Writing {
     void write(String identifier);
   }
 
-  private Table prepare(String name, String layout, Writing writing) {
+  /**
+   * Table {@code name}: reused when its layout property says it was written the same way, else
+   * (dropped and) written with {@code writing}, then marked with the layout.
+   */
+  Table prepare(String name, String layout, Writing writing) {
     Catalog catalog = spark.catalog();
     TableIdentifier tableIdentifier = TableIdentifier.of(NAMESPACE, name);
     String identifier = identifier(name);
@@ -138,7 +135,7 @@ final class DeleteTableWriter {
     return properties;
   }
 
-  private static String identifier(String name) {
+  static String identifier(String name) {
     return SharedSpark.CATALOG + "." + NAMESPACE + "." + name;
   }
 
@@ -171,42 +168,18 @@ final class DeleteTableWriter {
       case DELETION_VECTORS, POSITION_DELETES ->
           spark
               .session()
-              .sql(
-                  "DELETE FROM "
-                      + identifier
-                      + " WHERE "
-                      + DeleteBenchmarkSettings.deletedCondition(percent));
+              .sql("DELETE FROM " + identifier + " WHERE " + base.deletedCondition(percent));
       case EQUALITY_DELETES -> writeEqualityDeletes(loadTable(name), percent);
     }
   }
 
-  /** One equality delete file on {@code id}, holding every id the condition deletes. */
   private void writeEqualityDeletes(Table table, int percent) {
-    Schema deleteSchema = table.schema().select("id");
-    int idField = table.schema().findField("id").fieldId();
-    String location =
-        table.locationProvider().newDataLocation("equality-deletes-" + percent + "pct.parquet");
-    OutputFile output = table.io().newOutputFile(location);
     try {
-      EqualityDeleteWriter<Record> writer =
-          Parquet.writeDeletes(output)
-              .forTable(table)
-              .rowSchema(deleteSchema)
-              .createWriterFunc(GenericParquetWriter::create)
-              .overwrite()
-              .equalityFieldIds(idField)
-              .buildEqualityWriter();
-      GenericRecord template = GenericRecord.create(deleteSchema);
-      try (writer) {
-        for (long id = 0; id < sizes.rows(); id++) {
-          if (DeleteBenchmarkSettings.isDeleted(id, percent)) {
-            writer.write(template.copy(Map.of("id", id)));
-          }
-        }
-      }
-      table.newRowDelta().addDeletes(writer.toDeleteFile()).commit();
+      RowDelta delta = table.newRowDelta();
+      base.writeEqualityDeletes(spark.session(), table, percent).forEach(delta::addDeletes);
+      delta.commit();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write equality delete file " + location, e);
+      throw new UncheckedIOException("Cannot write equality deletes of table " + table.name(), e);
     }
   }
 
@@ -217,9 +190,8 @@ final class DeleteTableWriter {
    * @param kind null for the base table
    */
   private DeleteBenchmarkTable describe(String name, Table table, DeleteKind kind, int percent) {
-    long live =
-        kind == null ? sizes.rows() : DeleteBenchmarkSettings.liveRows(sizes.rows(), percent);
-    long deleted = sizes.rows() - live;
+    long live = kind == null ? base.rows() : base.liveRows(percent);
+    long deleted = base.rows() - live;
     Map<String, String> snapshot = table.currentSnapshot().summary();
     String counted =
         snapshot.getOrDefault(
@@ -228,17 +200,17 @@ final class DeleteTableWriter {
                 : "total-position-deletes",
             "0");
     String records = snapshot.getOrDefault("total-records", "-1");
-    if (Long.parseLong(counted) != deleted || Long.parseLong(records) != sizes.rows()) {
+    if (Long.parseLong(counted) != deleted || Long.parseLong(records) != base.rows()) {
       throw new IllegalStateException(
           String.format(
               Locale.ROOT,
               "Table %s is not what the benchmark needs: its metadata counts %s records and %s"
                   + " deleted rows, the benchmark wrote %d and deleted %d. Drop it (or delete"
-                  + " bench.deletes.dir) and run again. Snapshot summary: %s",
+                  + " the benchmark's directory) and run again. Snapshot summary: %s",
               identifier(name),
               records,
               counted,
-              sizes.rows(),
+              base.rows(),
               deleted,
               snapshot));
     }

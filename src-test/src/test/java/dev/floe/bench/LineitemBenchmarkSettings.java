@@ -1,0 +1,77 @@
+package dev.floe.bench;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Properties;
+
+/**
+ * What the issue-8 read suite ({@link LineitemBenchmark}) writes and how often it reads it, from
+ * {@code bench.lineitem.*} system properties over a preset ({@code bench.lineitem.size}: {@code
+ * full} or {@code smoke}).
+ *
+ * @param deletes the lineitem rows ({@code bench.lineitem.rows}), the nested table's data files
+ *     ({@code .files}), runs ({@code .warmup}, {@code .runs}), report ({@code .output}), kept
+ *     directory ({@code .dir}), deleted fractions ({@code .percents}), delete kinds ({@code
+ *     .kinds}) and Iceberg's executor cache ({@code .icebergExecutorCache})
+ * @param nestedRows rows of the nested-column table ({@code bench.lineitem.nestedRows})
+ * @param deleteRows rows of the lineitem table the merge-on-read tables copy ({@code
+ *     bench.lineitem.deleteRows}); by default the lineitem table itself
+ * @param chartOutput the SVG chart of the ratios ({@code bench.lineitem.chart}); by default {@code
+ *     lineitem-ratios.svg} beside the Markdown report, none without a report
+ */
+record LineitemBenchmarkSettings(
+    DeleteBenchmarkSettings deletes, long nestedRows, long deleteRows, Path chartOutput) {
+  static final String PREFIX = "bench.lineitem";
+  static final String CHART_FILE = "lineitem-ratios.svg";
+
+  LineitemBenchmarkSettings {
+    Objects.requireNonNull(deletes, "deletes");
+    if (nestedRows < 1 || deleteRows < 4 || deletes.sizes().rows() < 4) {
+      throw new IllegalArgumentException(
+          String.format(
+              "Lineitem benchmark settings out of range: rows %d (>= 4), deleteRows %d (>= 4),"
+                  + " nestedRows %d (>= 1)",
+              deletes.sizes().rows(), deleteRows, nestedRows));
+    }
+  }
+
+  static LineitemBenchmarkSettings from(Properties properties) {
+    DeleteBenchmarkSettings deletes =
+        DeleteBenchmarkSettings.from(
+            properties,
+            PREFIX,
+            new ReadBenchmarkSettings(6_000_000, 4, 1, 5, null, null),
+            new ReadBenchmarkSettings(20_000, 2, 0, 1, null, null));
+    boolean smoke = "smoke".equals(properties.getProperty(PREFIX + ".size"));
+    long nestedRows = number(properties, PREFIX + ".nestedRows", smoke ? 10_000 : 2_000_000);
+    long deleteRows = number(properties, PREFIX + ".deleteRows", deletes.sizes().rows());
+    String chart = properties.getProperty(PREFIX + ".chart");
+    Path output = deletes.sizes().markdownOutput();
+    Path chartOutput =
+        chart != null && !chart.isBlank()
+            ? Path.of(chart.trim())
+            : output == null ? null : output.resolveSibling(CHART_FILE);
+    return new LineitemBenchmarkSettings(deletes, nestedRows, deleteRows, chartOutput);
+  }
+
+  ReadBenchmarkSettings sizes() {
+    return deletes.sizes();
+  }
+
+  /** Whether the merge-on-read tables copy the lineitem table itself rather than a smaller one. */
+  boolean deletesOnLineitem() {
+    return deleteRows == sizes().rows();
+  }
+
+  private static long number(Properties properties, String key, long fallback) {
+    String value = properties.getProperty(key);
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a whole number, not '" + value + "'", e);
+    }
+  }
+}

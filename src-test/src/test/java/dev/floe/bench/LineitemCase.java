@@ -1,0 +1,76 @@
+package dev.floe.bench;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * One case of the issue-8 read suite: a query on one table, run to the {@code noop} sink (it has no
+ * answer) or collected (its rows, in the query's order, are the answer compared across readers).
+ *
+ * @param table the table, as written
+ * @param name the case, short enough for the chart
+ * @param query what the case does to a reader's DataFrame of the whole table
+ * @param noop whether the rows go to the {@code noop} sink instead of being collected
+ * @param expected the answer the table must give, computed without the readers timed; null when the
+ *     readers' answers are compared with each other only
+ * @param goal which of issue 8's targets the case is held to
+ */
+record LineitemCase(
+    DeleteBenchmarkTable table,
+    String name,
+    Function<Dataset<Row>, Dataset<Row>> query,
+    boolean noop,
+    String expected,
+    Goal goal) {
+
+  /** Issue 8's targets, by the kind of case. */
+  enum Goal {
+    /** A table without deletes: Floe <= 0.9x Iceberg and <= 1.1x Spark Parquet. */
+    READ,
+    /** A merge-on-read table: Floe <= 0.7x Iceberg. */
+    DELETES,
+    /** COUNT(*) with deletion vectors: Floe <= 0.7x Iceberg and at least 20x faster. */
+    COUNT_WITH_DELETION_VECTORS
+  }
+
+  LineitemCase {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(query, "query");
+    Objects.requireNonNull(goal, "goal");
+    if (noop && expected != null) {
+      throw new IllegalArgumentException("A case run to the noop sink has no answer: " + name);
+    }
+  }
+
+  /** Spark's Parquet reader cannot apply deletes. */
+  boolean readBy(BenchmarkReader reader) {
+    return reader != BenchmarkReader.SPARK_PARQUET || !table.hasDeletes();
+  }
+
+  /** The table and case, as the report and the chart name them. */
+  String label() {
+    return table.label()
+        + (table.hasDeletes() ? " " + table.deletedPercent() + "%" : "")
+        + ": "
+        + name;
+  }
+
+  ReadCase readCase() {
+    return new ReadCase(label(), rows -> answer(query.apply(rows), noop));
+  }
+
+  /** The collected rows, one {@code Row.toString()} after another; "" for the noop sink. */
+  static String answer(Dataset<Row> rows, boolean noop) {
+    if (noop) {
+      rows.write().format("noop").mode("overwrite").save();
+      return "";
+    }
+    List<Row> collected = rows.collectAsList();
+    return collected.stream().map(Row::toString).collect(Collectors.joining("; "));
+  }
+}

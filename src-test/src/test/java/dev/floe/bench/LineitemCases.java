@@ -1,0 +1,123 @@
+package dev.floe.bench;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.expr;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/** The issue-8 suite's queries, and its cases on each table. */
+final class LineitemCases {
+  /** TPC-H Q1: every aggregate decimal, so the answers are exact and compare as text. */
+  static final Function<Dataset<Row>, Dataset<Row>> Q1 =
+      rows ->
+          rows.where("l_shipdate <= DATE '1998-09-02'")
+              .groupBy("l_returnflag", "l_linestatus")
+              .agg(
+                  expr("sum(l_quantity)"),
+                  expr("sum(l_extendedprice)"),
+                  expr("sum(l_extendedprice * (1 - l_discount))"),
+                  expr("sum(l_extendedprice * (1 - l_discount) * (1 + l_tax))"),
+                  expr("avg(l_quantity)"),
+                  expr("avg(l_extendedprice)"),
+                  expr("avg(l_discount)"),
+                  expr("count(*)"))
+              .orderBy("l_returnflag", "l_linestatus");
+
+  /** TPC-H Q6: one year of ship dates, so partition pruning leaves 12 of about 84 months. */
+  static final Function<Dataset<Row>, Dataset<Row>> Q6 =
+      rows ->
+          rows.where(
+                  "l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01'"
+                      + " AND l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24")
+              .selectExpr("sum(l_extendedprice * l_discount)");
+
+  static final Function<Dataset<Row>, Dataset<Row>> COUNT = rows -> rows.selectExpr("count(*)");
+
+  private LineitemCases() {}
+
+  /** A 1 % range of order keys in the middle: file statistics, not partitions, prune it. */
+  static Function<Dataset<Row>, Dataset<Row>> orderKeyRange(long rows) {
+    long orders = (rows + 3) / 4;
+    long first = orders / 2;
+    long last = first + Math.max(1, orders / 100);
+    return table ->
+        table
+            .where(String.format(Locale.ROOT, "l_orderkey BETWEEN %d AND %d", first + 1, last))
+            .selectExpr("count(*)", "sum(l_extendedprice)", "sum(l_quantity)");
+  }
+
+  static List<LineitemCase> lineitem(DeleteBenchmarkTable table, long rows) {
+    return List.of(
+        new LineitemCase(table, "Q1 aggregate", Q1, false, null, LineitemCase.Goal.READ),
+        new LineitemCase(
+            table, "Q6 filter (partition pruning)", Q6, false, null, LineitemCase.Goal.READ),
+        new LineitemCase(
+            table,
+            "order key range (file statistics)",
+            orderKeyRange(rows),
+            false,
+            null,
+            LineitemCase.Goal.READ),
+        new LineitemCase(
+            table,
+            "projection l_orderkey, l_comment (noop)",
+            rows1 -> rows1.select(col("l_orderkey"), col("l_comment")),
+            true,
+            null,
+            LineitemCase.Goal.READ));
+  }
+
+  static List<LineitemCase> nested(DeleteBenchmarkTable table) {
+    return List.of(
+        new LineitemCase(
+            table, "full read (noop)", rows -> rows, true, null, LineitemCase.Goal.READ),
+        new LineitemCase(
+            table,
+            "sum(item.quantity), sum(size(tags)), sum(attributes['size'])",
+            rows ->
+                rows.selectExpr(
+                    "sum(item.quantity)",
+                    "sum(size(tags))",
+                    "sum(attributes['size'])",
+                    "count(item.label)"),
+            false,
+            null,
+            LineitemCase.Goal.READ));
+  }
+
+  /**
+   * Q1 and COUNT(*) on a table with deletes, each checked against the answer computed from the base
+   * table's data files with Spark's Parquet reader, minus the rows the condition deletes.
+   */
+  static List<LineitemCase> deletes(
+      SparkSession spark,
+      DeleteBenchmarkTable table,
+      DeleteBenchmarkTable base,
+      DeleteBaseTable baseShape) {
+    Dataset<Row> live =
+        spark
+            .read()
+            .parquet(base.dataFiles().toArray(String[]::new))
+            .where("NOT (" + baseShape.deletedCondition(table.deletedPercent()) + ")");
+    String q1 = LineitemCase.answer(Q1.apply(live), false);
+    String count = "[" + baseShape.liveRows(table.deletedPercent()) + "]";
+    boolean vectors = table.label().equals(DeleteKind.DELETION_VECTORS.label());
+    List<LineitemCase> cases = new ArrayList<>();
+    cases.add(new LineitemCase(table, "Q1 aggregate", Q1, false, q1, LineitemCase.Goal.DELETES));
+    cases.add(
+        new LineitemCase(
+            table,
+            "COUNT(*)",
+            COUNT,
+            false,
+            count,
+            vectors ? LineitemCase.Goal.COUNT_WITH_DELETION_VECTORS : LineitemCase.Goal.DELETES));
+    return cases;
+  }
+}

@@ -1,0 +1,157 @@
+package dev.floe.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The figures of a suite run: per case, each reader's outcome (checked) and what Floe's scan said
+ * it planned.
+ *
+ * @param cases the cases, in report order
+ * @param outcomes per case, each reader's checked outcome (every reader, in enum order)
+ * @param floePlans per case, the descriptions of Floe's batch scans (pruning counts)
+ */
+record LineitemMeasurement(
+    ReadReportTable results,
+    List<LineitemCase> cases,
+    List<Map<BenchmarkReader, ReadOutcome>> outcomes,
+    List<List<String>> floePlans) {
+  LineitemMeasurement {
+    Objects.requireNonNull(results, "results");
+    cases = List.copyOf(cases);
+    outcomes = List.copyOf(outcomes);
+    floePlans = List.copyOf(floePlans);
+  }
+
+  List<String> problems() {
+    return results.problems();
+  }
+
+  /**
+   * Warm-up rounds, then measured rounds; each round runs every case once with every reader,
+   * starting with another reader each round. Interleaving spreads the JVM's warm-up and the shared
+   * machine's changing load over every reader and case alike (timed one after another, the first
+   * table measured was about twice as slow as the same table measured last).
+   */
+  static LineitemMeasurement run(
+      SparkSession spark, List<LineitemCase> cases, int warmupRounds, int runs, PrintStream out) {
+    List<BenchmarkReader> readers = List.of(BenchmarkReader.values());
+    ReadTimer once = new ReadTimer(0, 1);
+    int rounds = warmupRounds + runs;
+    List<Map<BenchmarkReader, ReadSeries>> series = new ArrayList<>();
+    cases.forEach(readCase -> series.add(new EnumMap<>(BenchmarkReader.class)));
+    for (int round = 0; round < rounds; round++) {
+      boolean measured = round >= warmupRounds;
+      long start = System.nanoTime();
+      for (int index = 0; index < cases.size(); index++) {
+        LineitemCase suiteCase = cases.get(index);
+        ReadCase readCase = suiteCase.readCase();
+        for (int position = 0; position < readers.size(); position++) {
+          BenchmarkReader reader = readers.get((position + round) % readers.size());
+          if (!suiteCase.readBy(reader)) {
+            continue;
+          }
+          ReadOutcome outcome =
+              once.measure(
+                  readCase,
+                  () ->
+                      reader.load(
+                          spark, suiteCase.table().fixture(), suiteCase.table().dataFiles()));
+          if (measured) {
+            series.get(index).computeIfAbsent(reader, key -> new ReadSeries()).add(outcome);
+          }
+        }
+      }
+      out.printf(
+          Locale.ROOT,
+          "%s round %d of %d: %.1f s%n",
+          measured ? "Measured" : "Warm-up",
+          measured ? round - warmupRounds + 1 : round + 1,
+          measured ? runs : warmupRounds,
+          (System.nanoTime() - start) / 1e9);
+    }
+    ReadReportTable results =
+        new ReadReportTable(
+            List.of("table", "case"),
+            readers.stream().map(BenchmarkReader::label).toList(),
+            List.of(
+                new ReadReportTable.Ratio(0, 1),
+                new ReadReportTable.Ratio(0, 2),
+                new ReadReportTable.Ratio(1, 0)));
+    List<Map<BenchmarkReader, ReadOutcome>> outcomes = new ArrayList<>();
+    List<List<String>> plans = new ArrayList<>();
+    for (int index = 0; index < cases.size(); index++) {
+      LineitemCase suiteCase = cases.get(index);
+      Map<BenchmarkReader, ReadOutcome> checked = check(suiteCase, series.get(index));
+      outcomes.add(checked);
+      results.add(
+          List.of(tableLabel(suiteCase), suiteCase.name()),
+          readers.stream().map(checked::get).toList());
+      List<String> plan = floePlan(spark, suiteCase);
+      out.printf("Floe's scan for %s: %s%n", suiteCase.label(), String.join(" | ", plan));
+      plans.add(plan);
+    }
+    return new LineitemMeasurement(results, cases, outcomes, plans);
+  }
+
+  static String tableLabel(LineitemCase suiteCase) {
+    DeleteBenchmarkTable table = suiteCase.table();
+    return table.hasDeletes() ? table.label() + ", " + table.deletedPercent() + "%" : table.label();
+  }
+
+  /**
+   * The reference is the expected answer where one was computed, else Spark's Parquet reader's,
+   * else Iceberg's: every reader that answers otherwise gets no figure.
+   */
+  private static Map<BenchmarkReader, ReadOutcome> check(
+      LineitemCase suiteCase, Map<BenchmarkReader, ReadSeries> series) {
+    Map<BenchmarkReader, ReadOutcome> raw = new EnumMap<>(BenchmarkReader.class);
+    for (BenchmarkReader reader : BenchmarkReader.values()) {
+      raw.put(
+          reader,
+          suiteCase.readBy(reader)
+              ? series.get(reader).outcome()
+              : ReadOutcome.notApplicable("Spark's Parquet reader does not apply deletes"));
+    }
+    String reference = suiteCase.expected();
+    String referenceName = "expected";
+    if (reference == null) {
+      for (BenchmarkReader reader :
+          List.of(BenchmarkReader.SPARK_PARQUET, BenchmarkReader.ICEBERG)) {
+        if (raw.get(reader).succeeded()) {
+          reference = raw.get(reader).answer();
+          referenceName = reader.label();
+          break;
+        }
+      }
+    }
+    Map<BenchmarkReader, ReadOutcome> checked = new EnumMap<>(BenchmarkReader.class);
+    for (BenchmarkReader reader : BenchmarkReader.values()) {
+      checked.put(reader, raw.get(reader).checkedAgainst(reference, referenceName));
+    }
+    return checked;
+  }
+
+  /** Floe's batch scan descriptions for the case's query, planned but not run. */
+  private static List<String> floePlan(SparkSession spark, LineitemCase suiteCase) {
+    try {
+      return CountPlan.of(
+              suiteCase
+                  .query()
+                  .apply(
+                      BenchmarkReader.FLOE.load(
+                          spark, suiteCase.table().fixture(), suiteCase.table().dataFiles()))
+                  .queryExecution()
+                  .executedPlan())
+          .scanDescriptions();
+    } catch (RuntimeException e) {
+      return List.of("no plan: " + ReadTimer.rootMessage(e));
+    }
+  }
+}

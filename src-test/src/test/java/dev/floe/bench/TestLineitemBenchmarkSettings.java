@@ -1,0 +1,100 @@
+package dev.floe.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class TestLineitemBenchmarkSettings {
+  @Test
+  void fullIsIssueEightsSize() {
+    LineitemBenchmarkSettings settings = LineitemBenchmarkSettings.from(new Properties());
+
+    assertThat(settings.sizes().rows()).as("at least 6 million rows").isEqualTo(6_000_000);
+    assertThat(settings.sizes().measuredRuns()).as("median of at least 5").isEqualTo(5);
+    assertThat(settings.sizes().warmupRuns()).as("after a warm-up").isEqualTo(1);
+    assertThat(settings.nestedRows()).as("nested rows").isEqualTo(2_000_000);
+    assertThat(settings.deletesOnLineitem()).as("deletes on lineitem itself").isTrue();
+    assertThat(settings.deletes().deletedPercents()).as("10% and 50%").containsExactly(10, 50);
+    assertThat(settings.deletes().kinds())
+        .as("DVs, position and equality deletes")
+        .containsExactly(
+            DeleteKind.DELETION_VECTORS, DeleteKind.POSITION_DELETES, DeleteKind.EQUALITY_DELETES);
+    assertThat(settings.deletes().icebergExecutorCache()).as("Iceberg at its defaults").isTrue();
+    assertThat(settings.chartOutput()).as("no report, no chart").isNull();
+  }
+
+  @Test
+  void smokeIsTinyAndPropertiesRefineIt() {
+    Properties properties = new Properties();
+    properties.setProperty("bench.lineitem.size", "smoke");
+    properties.setProperty("bench.lineitem.deleteRows", "1000");
+    properties.setProperty("bench.lineitem.kinds", "dv");
+    properties.setProperty("bench.lineitem.output", "/tmp/out/lineitem.md");
+    properties.setProperty("bench.lineitem.dir", "/tmp/lineitem");
+    properties.setProperty("bench.deletes.rows", "7");
+
+    LineitemBenchmarkSettings settings = LineitemBenchmarkSettings.from(properties);
+
+    assertThat(settings.sizes().rows())
+        .as("smoke rows; bench.deletes.* belongs to another benchmark")
+        .isEqualTo(20_000);
+    assertThat(settings.sizes().measuredRuns()).as("one run").isEqualTo(1);
+    assertThat(settings.sizes().warmupRuns()).as("no warm-up").isZero();
+    assertThat(settings.nestedRows()).as("smoke nested rows").isEqualTo(10_000);
+    assertThat(settings.deleteRows()).as("a smaller delete base").isEqualTo(1000);
+    assertThat(settings.deletesOnLineitem()).as("not lineitem itself").isFalse();
+    assertThat(settings.deletes().kinds()).containsExactly(DeleteKind.DELETION_VECTORS);
+    assertThat(settings.sizes().workDirectory()).isEqualTo(Path.of("/tmp/lineitem"));
+    assertThat(settings.chartOutput())
+        .as("chart beside the report")
+        .isEqualTo(Path.of("/tmp/out/lineitem-ratios.svg"));
+  }
+
+  @Test
+  void anExplicitChartPathWins() {
+    Properties properties = new Properties();
+    properties.setProperty("bench.lineitem.output", "/tmp/out/lineitem.md");
+    properties.setProperty("bench.lineitem.chart", "/tmp/chart.svg");
+
+    assertThat(LineitemBenchmarkSettings.from(properties).chartOutput())
+        .isEqualTo(Path.of("/tmp/chart.svg"));
+  }
+
+  @Test
+  void rejectsWhatItCannotRun() {
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.nestedRows", "many"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("bench.lineitem.nestedRows must be a whole number, not 'many'");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.deleteRows", "2"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("deleteRows 2 (>= 4)");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.size", "huge"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Unknown bench.lineitem.size 'huge': use full or smoke");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.percents", "30"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Cannot delete 30% of the rows");
+  }
+
+  @Test
+  void lineitemDeletesByRowNumberAsTheEventsDeleteById() {
+    LineitemTable table = new LineitemTable("lineitem", 11);
+
+    assertThat(table.deletedCondition(10))
+        .isEqualTo("pmod((l_orderkey - 1) * 4 + l_linenumber - 1, 10) = 0");
+    assertThat(table.liveRows(10)).as("rows 0 and 10 deleted").isEqualTo(9);
+    assertThat(table.layout()).as("layout names rows").contains("rows=11");
+    assertThatThrownBy(() -> new LineitemTable("lineitem", 3))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at least 4 rows, not 3");
+  }
+
+  private static LineitemBenchmarkSettings settingsWith(String key, String value) {
+    Properties properties = new Properties();
+    properties.setProperty(key, value);
+    return LineitemBenchmarkSettings.from(properties);
+  }
+}
