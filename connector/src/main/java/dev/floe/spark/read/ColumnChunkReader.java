@@ -287,7 +287,7 @@ final class ColumnChunkReader {
       pageEnd = (int) compressed.size();
       return;
     }
-    ByteBuffer buffer = bytes.toByteBuffer();
+    ByteBuffer buffer = PageCodecs.inPlace(bytes);
     if (buffer.hasArray()) {
       pageData = buffer.array();
       pageStart = buffer.arrayOffset() + buffer.position();
@@ -376,8 +376,18 @@ final class ColumnChunkReader {
 
   private static void readLevels(BytesInput bytes, int maximum, int[] target, int entries)
       throws IOException {
-    byte[] data = bytes.toByteArray();
-    new RunLengthBitPackedDecoder(data, 0, data.length, RunLengthBitPackedDecoder.bitWidth(maximum))
+    ByteBuffer buffer = PageCodecs.inPlace(bytes);
+    byte[] data;
+    int start;
+    if (buffer.hasArray()) {
+      data = buffer.array();
+      start = buffer.arrayOffset() + buffer.position();
+    } else {
+      data = bytes.toByteArray();
+      start = 0;
+    }
+    new RunLengthBitPackedDecoder(
+            data, start, start + buffer.remaining(), RunLengthBitPackedDecoder.bitWidth(maximum))
         .read(target, 0, entries);
   }
 

@@ -53,6 +53,14 @@ final class PageCodecs implements CompressionCodecFactory {
     }
   }
 
+  /**
+   * The bytes as one buffer: the column chunk's own, in place, when they are a slice of it (parquet
+   * 1.13's {@link BytesInput#toByteBuffer} would copy them); a copy otherwise.
+   */
+  static ByteBuffer inPlace(BytesInput bytes) throws IOException {
+    return bytes.toInputStream().slice(Math.toIntExact(bytes.size()));
+  }
+
   private static final class ZstdDecompressor implements BytesInputDecompressor {
     private final ZstdDecompressCtx context;
     private final BytesInputDecompressor streams;
@@ -64,7 +72,7 @@ final class PageCodecs implements CompressionCodecFactory {
 
     @Override
     public BytesInput decompress(BytesInput compressed, int uncompressedSize) throws IOException {
-      return new ZstdPage(context, compressed.toByteBuffer(), uncompressedSize);
+      return new ZstdPage(context, inPlace(compressed), uncompressedSize);
     }
 
     /** Off-heap buffers (never used by Floe's heap reads) go through parquet-java's codec. */
