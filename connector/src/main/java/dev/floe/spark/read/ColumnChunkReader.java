@@ -2,6 +2,8 @@ package dev.floe.spark.read;
 
 import dev.floe.CorruptTableException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.function.Function;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -15,9 +17,11 @@ import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
 /**
  * Decodes one column chunk (one leaf of one row group), page by page, into a column vector. A
- * page's levels are decoded when it is opened; its values as they are read. The dictionary is
- * decoded once for the chunk, and a byte-array column whose pages all use it keeps dictionary ids
- * in the vector.
+ * page's levels are decoded when it is opened; its values as they are read, in runs: a run of
+ * defined values in one bulk call, a run of nulls in one {@code putNulls}. The dictionary is
+ * decoded and converted to the column's Spark values once for the chunk; a flat column whose pages
+ * all use it keeps dictionary ids in the vector (lazy decoding), any other decodes ids in one typed
+ * loop.
  */
 final class ColumnChunkReader {
   private final ColumnDescriptor descriptor;
@@ -26,21 +30,43 @@ final class ColumnChunkReader {
   private final int maxDefinition;
   private final int maxRepetition;
   private final PageReader pages;
-  private final PageDictionary dictionary;
+  private final VectorDictionary dictionary;
   private final boolean keepDictionaryIds;
   private final WritableColumnVector vector;
   private final ValueSink sink;
   private final int slotDefinition;
   private final String description;
 
-  private int[] repetitions = new int[0];
-  private int[] definitions = new int[0];
+  private final LeafBuffers buffers;
+  private int[] repetitions;
+  private int[] definitions;
+  private byte[] pageData;
+  private int pageStart;
+  private int pageEnd;
   private int pageEntries;
   private int pageIndex;
   private ValuesDecoder values;
 
-  /** What one leaf decodes into and how its values convert. */
-  record Target(WritableColumnVector vector, ValueSink sink, int slotDefinition) {}
+  /**
+   * What one leaf decodes into and how its values convert: {@code sinks} gives the sink converting
+   * the leaf's values into a vector of the leaf's Spark type (its own, or its dictionary's).
+   */
+  record Target(
+      WritableColumnVector vector,
+      Function<WritableColumnVector, ValueSink> sinks,
+      int slotDefinition,
+      LeafBuffers buffers) {}
+
+  /**
+   * The scratch arrays of one leaf, kept from row group to row group so that pages of a similar
+   * size do not allocate: the decompressed page, its levels and its dictionary ids.
+   */
+  static final class LeafBuffers {
+    private byte[] page = new byte[0];
+    private int[] repetitions = new int[0];
+    private int[] definitions = new int[0];
+    private int[] ids = new int[64];
+  }
 
   ColumnChunkReader(
       ColumnDescriptor descriptor,
@@ -55,19 +81,25 @@ final class ColumnChunkReader {
     this.maxRepetition = descriptor.getMaxRepetitionLevel();
     this.pages = pages;
     this.vector = target.vector();
-    this.sink = target.sink();
+    this.sink = target.sinks().apply(vector);
     this.slotDefinition = target.slotDefinition();
+    this.buffers = target.buffers();
+    this.repetitions = buffers.repetitions;
+    this.definitions = buffers.definitions;
     this.description = description;
     DictionaryPage dictionaryPage = pages.readDictionaryPage();
     try {
       this.dictionary =
           dictionaryPage == null
               ? null
-              : new PageDictionary(
-                  physical,
-                  typeLength,
-                  dictionaryPage.getDictionarySize(),
-                  dictionaryPage.getBytes().toByteArray());
+              : VectorDictionary.convert(
+                  new PageDictionary(
+                      physical,
+                      typeLength,
+                      dictionaryPage.getDictionarySize(),
+                      dictionaryPage.getBytes().toByteArray()),
+                  vector.dataType(),
+                  target.sinks());
     } catch (IOException | RuntimeException failure) {
       throw corrupt("its dictionary page cannot be decoded", failure);
     }
@@ -93,19 +125,10 @@ final class ColumnChunkReader {
           throw corrupt("it ends " + (rows - row) + " rows early", null);
         }
         int count = Math.min(rows - row, pageEntries - pageIndex);
-        int index = 0;
-        while (index < count) {
-          int runEnd = index;
-          while (runEnd < count && definitions[pageIndex + runEnd] == maxDefinition) {
-            runEnd++;
-          }
-          if (runEnd > index) {
-            readValues(runEnd - index, row + index, ids);
-            index = runEnd;
-          } else {
-            vector.putNull(row + index);
-            index++;
-          }
+        if (maxDefinition == 0) {
+          readValues(count, row, ids);
+        } else {
+          readDefinedRuns(count, row, ids);
         }
         pageIndex += count;
         row += count;
@@ -114,6 +137,33 @@ final class ColumnChunkReader {
       throw failure instanceof CorruptTableException corrupt
           ? corrupt
           : corrupt("a page cannot be decoded", failure);
+    }
+  }
+
+  /** Reads {@code count} entries of the page, alternating runs of defined values and of nulls. */
+  private void readDefinedRuns(int count, int row, WritableColumnVector ids) {
+    int[] levels = definitions;
+    int first = pageIndex;
+    int index = 0;
+    while (index < count) {
+      boolean defined = levels[first + index] == maxDefinition;
+      int runEnd = index + 1;
+      if (defined) {
+        while (runEnd < count && levels[first + runEnd] == maxDefinition) {
+          runEnd++;
+        }
+        readValues(runEnd - index, row + index, ids);
+      } else {
+        while (runEnd < count && levels[first + runEnd] != maxDefinition) {
+          runEnd++;
+        }
+        vector.putNulls(row + index, runEnd - index);
+        if (ids != null) {
+          // a null row still has an id a careless reader may decode: make it a valid one
+          ids.putInts(row + index, runEnd - index, 0);
+        }
+      }
+      index = runEnd;
     }
   }
 
@@ -193,58 +243,100 @@ final class ColumnChunkReader {
   }
 
   private void openV1(DataPageV1 page) throws IOException {
-    byte[] data = page.getBytes().toByteArray();
     int entries = page.getValueCount();
-    int offset = 0;
-    allocateLevels(entries);
+    openPageBytes(page.getBytes());
+    byte[] data = pageData;
+    int offset = pageStart;
+    startLevels(entries);
     if (maxRepetition > 0) {
       offset =
-          readV1Levels(page.getRlEncoding(), data, offset, maxRepetition, repetitions, entries);
+          readV1Levels(
+              page.getRlEncoding(), data, offset, pageEnd, maxRepetition, repetitions, entries);
     }
     if (maxDefinition > 0) {
       offset =
-          readV1Levels(page.getDlEncoding(), data, offset, maxDefinition, definitions, entries);
+          readV1Levels(
+              page.getDlEncoding(), data, offset, pageEnd, maxDefinition, definitions, entries);
     }
-    openValues(page.getValueEncoding(), data, offset, data.length);
+    openValues(page.getValueEncoding(), data, offset, pageEnd);
   }
 
   private void openV2(DataPageV2 page) throws IOException {
     int entries = page.getValueCount();
-    allocateLevels(entries);
+    startLevels(entries);
     if (maxRepetition > 0) {
       readLevels(page.getRepetitionLevels(), maxRepetition, repetitions, entries);
     }
     if (maxDefinition > 0) {
       readLevels(page.getDefinitionLevels(), maxDefinition, definitions, entries);
     }
-    byte[] data = page.getData().toByteArray();
-    openValues(page.getDataEncoding(), data, 0, data.length);
+    openPageBytes(page.getData());
+    openValues(page.getDataEncoding(), pageData, pageStart, pageEnd);
   }
 
-  private void allocateLevels(int entries) {
-    if (repetitions.length < entries) {
-      repetitions = new int[entries];
-      definitions = new int[entries];
+  /**
+   * Points {@code pageData[pageStart .. pageEnd)} at a page's (decompressed) bytes: a zstd page is
+   * decompressed into this leaf's reused buffer, an uncompressed one is read in place from the
+   * column chunk's buffer; only pages of other codecs cost a copy.
+   */
+  private void openPageBytes(BytesInput bytes) throws IOException {
+    if (bytes instanceof PageCodecs.ZstdPage compressed) {
+      buffers.page = compressed.decompressInto(buffers.page);
+      pageData = buffers.page;
+      pageStart = 0;
+      pageEnd = (int) compressed.size();
+      return;
     }
-    // columns without repetition or optional parents store no levels: every entry is 0 / defined
-    java.util.Arrays.fill(repetitions, 0, entries, 0);
-    java.util.Arrays.fill(definitions, 0, entries, maxDefinition);
+    ByteBuffer buffer = PageCodecs.inPlace(bytes);
+    if (buffer.hasArray()) {
+      pageData = buffer.array();
+      pageStart = buffer.arrayOffset() + buffer.position();
+      pageEnd = pageStart + buffer.remaining();
+    } else {
+      pageData = bytes.toByteArray();
+      pageStart = 0;
+      pageEnd = pageData.length;
+    }
+  }
+
+  /**
+   * Readies the level arrays for a page of {@code entries} entries. Levels a column does not have
+   * are never written, so the arrays keep the zeros they were created with: repetition 0, and
+   * definition 0, which is then the column's maximum (every entry defined).
+   */
+  private void startLevels(int entries) {
+    if (repetitions.length < entries) {
+      int length = Math.max(entries, repetitions.length + repetitions.length / 2);
+      repetitions = new int[length];
+      definitions = new int[length];
+      buffers.repetitions = repetitions;
+      buffers.definitions = definitions;
+    }
     pageEntries = entries;
     pageIndex = 0;
   }
 
   /** Levels of a version 1 page: RLE with a length prefix, or the deprecated BIT_PACKED. */
   private int readV1Levels(
-      Encoding encoding, byte[] data, int offset, int maximum, int[] target, int entries) {
+      Encoding encoding, byte[] data, int offset, int end, int maximum, int[] target, int entries) {
     @SuppressWarnings("deprecation")
     boolean bitPacked = encoding == Encoding.BIT_PACKED;
+    int levelsEnd;
     if (bitPacked) {
-      return readBitPackedLevels(data, offset, maximum, target, entries);
-    }
-    if (encoding != Encoding.RLE) {
+      levelsEnd = readBitPackedLevels(data, offset, maximum, target, entries);
+    } else if (encoding != Encoding.RLE) {
       throw corrupt("levels use " + encoding + ", which Parquet does not allow for levels", null);
+    } else {
+      if (end - offset < 4) {
+        throw corrupt("its levels run past the page end", null);
+      }
+      levelsEnd = readPrefixedLevels(data, offset, end, maximum, target, entries);
     }
-    return readPrefixedLevels(data, offset, maximum, target, entries);
+    // the page may be read in place from a larger buffer: reading past its end must fail
+    if (levelsEnd > end || levelsEnd < offset) {
+      throw corrupt("its levels run past the page end", null);
+    }
+    return levelsEnd;
   }
 
   /**
@@ -265,14 +357,17 @@ final class ColumnChunkReader {
     return offset + (int) (((long) entries * width + 7) / 8);
   }
 
-  private static int readPrefixedLevels(
-      byte[] data, int offset, int maximum, int[] target, int entries) {
+  private int readPrefixedLevels(
+      byte[] data, int offset, int end, int maximum, int[] target, int entries) {
     int length =
         (data[offset] & 0xFF)
             | (data[offset + 1] & 0xFF) << 8
             | (data[offset + 2] & 0xFF) << 16
             | (data[offset + 3] & 0xFF) << 24;
     int start = offset + 4;
+    if (length < 0 || length > end - start) {
+      throw corrupt("its levels run past the page end", null);
+    }
     new RunLengthBitPackedDecoder(
             data, start, start + length, RunLengthBitPackedDecoder.bitWidth(maximum))
         .read(target, 0, entries);
@@ -281,12 +376,25 @@ final class ColumnChunkReader {
 
   private static void readLevels(BytesInput bytes, int maximum, int[] target, int entries)
       throws IOException {
-    byte[] data = bytes.toByteArray();
-    new RunLengthBitPackedDecoder(data, 0, data.length, RunLengthBitPackedDecoder.bitWidth(maximum))
+    ByteBuffer buffer = PageCodecs.inPlace(bytes);
+    byte[] data;
+    int start;
+    if (buffer.hasArray()) {
+      data = buffer.array();
+      start = buffer.arrayOffset() + buffer.position();
+    } else {
+      data = bytes.toByteArray();
+      start = 0;
+    }
+    new RunLengthBitPackedDecoder(
+            data, start, start + buffer.remaining(), RunLengthBitPackedDecoder.bitWidth(maximum))
         .read(target, 0, entries);
   }
 
   private void openValues(Encoding encoding, byte[] data, int offset, int end) {
+    if (values instanceof DictionaryValuesDecoder previous) {
+      buffers.ids = previous.buffer();
+    }
     values =
         switch (encoding) {
           case PLAIN -> new PlainValuesDecoder(physical, typeLength, data, offset, end);
@@ -294,7 +402,7 @@ final class ColumnChunkReader {
             if (dictionary == null) {
               throw corrupt("a dictionary-encoded page has no dictionary page", null);
             }
-            yield new DictionaryValuesDecoder(dictionary, data, offset, end);
+            yield new DictionaryValuesDecoder(dictionary, vector, data, offset, end, buffers.ids);
           }
           case RLE -> {
             if (physical != PrimitiveTypeName.BOOLEAN) {

@@ -13,7 +13,6 @@ import dev.floe.spark.read.ColumnNode.MapNode;
 import dev.floe.spark.read.ColumnNode.Position;
 import dev.floe.spark.read.ColumnNode.Struct;
 import dev.floe.table.PrimitiveType;
-import dev.floe.table.TypeId;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -169,7 +168,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       file =
           ParquetFileReader.open(
               new ParquetInputFile(io.newInputFile(request.location()), request.fileSizeInBytes()),
-              ParquetReadOptions.builder().build());
+              ParquetReadOptions.builder().withCodecFactory(new PageCodecs()).build());
     } catch (IOException failure) {
       throw new FileReadException(
           "Cannot read Parquet file " + request.location() + ": " + failure.getMessage(), failure);
@@ -213,8 +212,9 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       targets[leaf.index()] =
           new ColumnChunkReader.Target(
               new OnHeapColumnVector(request.batchSize(), DataTypes.IntegerType),
-              ValueSinkFactory.discarding(),
-              leaf.slots().definition());
+              levelsOnly -> ValueSinkFactory.discarding(),
+              leaf.slots().definition(),
+              new ColumnChunkReader.LeafBuffers());
       return;
     }
     PrimitiveType tableType = (PrimitiveType) leaf.field().type();
@@ -232,7 +232,12 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
               + " does not convert to table type "
               + tableType);
     }
-    targets[leaf.index()] = new ColumnChunkReader.Target(vector, sink, leaf.slots().definition());
+    targets[leaf.index()] =
+        new ColumnChunkReader.Target(
+            vector,
+            target -> ValueSinkFactory.create(leaf.fileType(), tableType, target),
+            leaf.slots().definition(),
+            new ColumnChunkReader.LeafBuffers());
   }
 
   @Override
@@ -311,15 +316,12 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   }
 
   /**
-   * Whether a byte-array column may keep dictionary ids: only when every data page of the chunk is
-   * dictionary encoded, since a batch cannot mix ids and values.
+   * Whether a column may keep dictionary ids: only when every data page of the chunk is dictionary
+   * encoded, since a batch cannot mix ids and values. Any type but boolean may (booleans have no
+   * dictionary): the dictionary holds values converted to the column's Spark type.
    */
   private static boolean keepsDictionary(Leaf leaf, BlockMetaData block) {
-    TypeId type = leaf.field().type().typeId();
-    PrimitiveTypeName physical = leaf.fileType().getPrimitiveTypeName();
-    if ((type != TypeId.STRING && type != TypeId.BINARY && type != TypeId.FIXED)
-        || (physical != PrimitiveTypeName.BINARY
-            && physical != PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)) {
+    if (leaf.fileType().getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN) {
       return false;
     }
     for (ColumnChunkMetaData chunk : block.getColumns()) {

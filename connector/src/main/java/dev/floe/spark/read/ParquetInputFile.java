@@ -132,8 +132,15 @@ final class ParquetInputFile implements org.apache.parquet.io.InputFile {
 
     @Override
     public void readFully(ByteBuffer buffer) throws IOException {
-      byte[] bytes = new byte[buffer.remaining()];
-      readFully(bytes, 0, bytes.length);
+      int count = buffer.remaining();
+      if (buffer.hasArray()) {
+        // column chunks land in heap buffers: read straight into them, without a second copy
+        readFully(buffer.array(), buffer.arrayOffset() + buffer.position(), count);
+        buffer.position(buffer.position() + count);
+        return;
+      }
+      byte[] bytes = new byte[count];
+      readFully(bytes, 0, count);
       buffer.put(bytes);
     }
 

@@ -1,94 +1,131 @@
 package dev.floe.spark.read;
 
-import java.nio.ByteBuffer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
-/** PLAIN: little-endian fixed-width values, length-prefixed byte arrays, bit-packed booleans. */
+/**
+ * PLAIN: little-endian fixed-width values, length-prefixed byte arrays, bit-packed booleans. Values
+ * are read in place from the page's bytes; fixed-width ones and booleans go to the sink in bulk.
+ */
 final class PlainValuesDecoder implements ValuesDecoder {
+  private static final VarHandle LITTLE_ENDIAN_INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LITTLE_ENDIAN_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LITTLE_ENDIAN_FLOAT =
+      MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LITTLE_ENDIAN_DOUBLE =
+      MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+
   private final PrimitiveTypeName type;
   private final int fixedLength;
   private final byte[] data;
-  private final ByteBuffer buffer;
+  private final int start;
+  private final int end;
+  private int position;
   private int bitIndex;
 
   PlainValuesDecoder(PrimitiveTypeName type, int fixedLength, byte[] data, int offset, int end) {
     this.type = type;
     this.fixedLength = fixedLength;
     this.data = data;
-    this.buffer = ByteBuffer.wrap(data, offset, end - offset).order(ByteOrder.LITTLE_ENDIAN);
+    this.start = offset;
+    this.end = end;
+    this.position = offset;
   }
 
   @Override
   public void read(int count, ValueSink sink, int row) {
-    int width =
-        switch (type) {
-          case INT32, FLOAT -> 4;
-          case INT64, DOUBLE -> 8;
-          case BOOLEAN, INT96, FIXED_LEN_BYTE_ARRAY, BINARY -> 0;
-        };
-    if (width > 0) {
-      int start = buffer.position();
-      if (start + count * width > buffer.limit()) {
-        throw new IllegalStateException(count + " values past the page end");
-      }
-      if (sink.putPlain(type, row, count, data, start)) {
-        buffer.position(start + count * width);
-        return;
-      }
-    }
     switch (type) {
-      case BOOLEAN -> {
-        int base = buffer.position();
-        for (int index = 0; index < count; index++) {
-          int bit = bitIndex++;
-          sink.putBoolean(row + index, ((data[base + (bit >>> 3)] >>> (bit & 7)) & 1) != 0);
-        }
-      }
+      case BOOLEAN -> readBooleans(count, sink, row);
       case INT32 -> {
-        for (int index = 0; index < count; index++) {
-          sink.putInt(row + index, buffer.getInt());
+        int offset = take(count, 4);
+        if (!sink.putPlain(type, row, count, data, offset)) {
+          for (int index = 0; index < count; index++) {
+            sink.putInt(row + index, (int) LITTLE_ENDIAN_INT.get(data, offset + 4 * index));
+          }
         }
       }
       case INT64 -> {
-        for (int index = 0; index < count; index++) {
-          sink.putLong(row + index, buffer.getLong());
+        int offset = take(count, 8);
+        if (!sink.putPlain(type, row, count, data, offset)) {
+          for (int index = 0; index < count; index++) {
+            sink.putLong(row + index, (long) LITTLE_ENDIAN_LONG.get(data, offset + 8 * index));
+          }
         }
       }
       case FLOAT -> {
-        for (int index = 0; index < count; index++) {
-          sink.putFloat(row + index, buffer.getFloat());
+        int offset = take(count, 4);
+        if (!sink.putPlain(type, row, count, data, offset)) {
+          for (int index = 0; index < count; index++) {
+            sink.putFloat(row + index, (float) LITTLE_ENDIAN_FLOAT.get(data, offset + 4 * index));
+          }
         }
       }
       case DOUBLE -> {
-        for (int index = 0; index < count; index++) {
-          sink.putDouble(row + index, buffer.getDouble());
+        int offset = take(count, 8);
+        if (!sink.putPlain(type, row, count, data, offset)) {
+          for (int index = 0; index < count; index++) {
+            sink.putDouble(
+                row + index, (double) LITTLE_ENDIAN_DOUBLE.get(data, offset + 8 * index));
+          }
         }
       }
       case INT96 -> readFixed(count, sink, row, 12);
       case FIXED_LEN_BYTE_ARRAY -> readFixed(count, sink, row, fixedLength);
-      case BINARY -> {
-        for (int index = 0; index < count; index++) {
-          int length = buffer.getInt();
-          int start = buffer.position();
-          if (length < 0 || start + length > buffer.limit()) {
-            throw new IllegalStateException("Byte array of " + length + " bytes past the page end");
-          }
-          sink.putBytes(row + index, data, start, length);
-          buffer.position(start + length);
-        }
+      case BINARY -> readByteArrays(count, sink, row);
+    }
+  }
+
+  /** Claims {@code count} values of {@code width} bytes; returns the offset of the first. */
+  private int take(int count, int width) {
+    int offset = position;
+    if ((long) count * width > end - offset) {
+      throw new IllegalStateException(count + " values past the page end");
+    }
+    position = offset + count * width;
+    return offset;
+  }
+
+  private void readBooleans(int count, ValueSink sink, int row) {
+    if (bitIndex + (long) count > 8L * (end - start)) {
+      throw new IllegalStateException(count + " booleans past the page end");
+    }
+    if (!sink.putPackedBooleans(row, count, data, start, bitIndex)) {
+      for (int index = 0; index < count; index++) {
+        int bit = bitIndex + index;
+        sink.putBoolean(row + index, ((data[start + (bit >>> 3)] >>> (bit & 7)) & 1) != 0);
       }
     }
+    bitIndex += count;
+  }
+
+  private void readByteArrays(int count, ValueSink sink, int row) {
+    int offset = position;
+    for (int index = 0; index < count; index++) {
+      if (end - offset < 4) {
+        throw new IllegalStateException("Byte array length past the page end");
+      }
+      int length = (int) LITTLE_ENDIAN_INT.get(data, offset);
+      offset += 4;
+      if (length < 0 || length > end - offset) {
+        throw new IllegalStateException("Byte array of " + length + " bytes past the page end");
+      }
+      sink.putBytes(row + index, data, offset, length);
+      offset += length;
+    }
+    position = offset;
   }
 
   private void readFixed(int count, ValueSink sink, int row, int width) {
     for (int index = 0; index < count; index++) {
-      int start = buffer.position();
-      if (start + width > buffer.limit()) {
+      if (end - position < width) {
         throw new IllegalStateException("Fixed value of " + width + " bytes past the page end");
       }
-      sink.putBytes(row + index, data, start, width);
-      buffer.position(start + width);
+      sink.putBytes(row + index, data, position, width);
+      position += width;
     }
   }
 }

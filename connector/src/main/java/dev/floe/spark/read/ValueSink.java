@@ -32,8 +32,9 @@ interface ValueSink {
   }
 
   /**
-   * Copies {@code count} PLAIN (little-endian) values of the physical type straight into the vector
-   * when no conversion is needed; returns false, having done nothing, otherwise.
+   * Writes {@code count} PLAIN (little-endian) int32, int64, float or double values into the vector
+   * in one call (a bulk copy when no conversion is needed, else one loop); returns false, having
+   * done nothing, when the sink does not take them in bulk.
    */
   default boolean putPlain(
       org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical,
@@ -41,6 +42,15 @@ interface ValueSink {
       int count,
       byte[] data,
       int offset) {
+    return false;
+  }
+
+  /**
+   * Copies {@code count} PLAIN booleans, bit-packed least significant bit first from bit {@code
+   * firstBit} of {@code data[offset]}, straight into the vector; returns false, having done
+   * nothing, when the sink does not take booleans in bulk.
+   */
+  default boolean putPackedBooleans(int row, int count, byte[] data, int offset, int firstBit) {
     return false;
   }
 

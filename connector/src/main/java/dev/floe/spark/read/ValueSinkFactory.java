@@ -1,7 +1,10 @@
 package dev.floe.spark.read;
 
 import dev.floe.table.PrimitiveType;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -22,6 +25,12 @@ import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 final class ValueSinkFactory {
   private static final long MICROS_PER_DAY = 86_400_000_000L;
   private static final int JULIAN_EPOCH_DAY = 2_440_588;
+  private static final VarHandle LITTLE_ENDIAN_INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LITTLE_ENDIAN_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LITTLE_ENDIAN_FLOAT =
+      MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
 
   private ValueSinkFactory() {}
 
@@ -149,6 +158,17 @@ final class ValueSinkFactory {
 
     @Override
     public void putBytes(int row, byte[] bytes, int offset, int length) {}
+
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      return true;
+    }
+
+    @Override
+    public boolean putPackedBooleans(int row, int count, byte[] data, int offset, int firstBit) {
+      return true;
+    }
   }
 
   private static final class BooleanSink implements ValueSink {
@@ -161,6 +181,15 @@ final class ValueSinkFactory {
     @Override
     public void putBoolean(int row, boolean value) {
       vector.putBoolean(row, value);
+    }
+
+    @Override
+    public boolean putPackedBooleans(int row, int count, byte[] data, int offset, int firstBit) {
+      for (int index = 0; index < count; index++) {
+        int bit = firstBit + index;
+        vector.putBoolean(row + index, ((data[offset + (bit >>> 3)] >>> (bit & 7)) & 1) != 0);
+      }
+      return true;
     }
   }
 
@@ -209,10 +238,18 @@ final class ValueSinkFactory {
     @Override
     public boolean putPlain(
         PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
-      if (physical != PrimitiveTypeName.INT64 || multiplier != 1 || divisor != 1) {
-        return false;
+      boolean longs = physical == PrimitiveTypeName.INT64;
+      if (longs && multiplier == 1 && divisor == 1) {
+        vector.putLongsLittleEndian(row, count, data, offset);
+        return true;
       }
-      vector.putLongsLittleEndian(row, count, data, offset);
+      for (int index = 0; index < count; index++) {
+        long value =
+            longs
+                ? (long) LITTLE_ENDIAN_LONG.get(data, offset + 8 * index)
+                : (int) LITTLE_ENDIAN_INT.get(data, offset + 4 * index);
+        vector.putLong(row + index, Math.floorDiv(value, divisor) * multiplier);
+      }
       return true;
     }
   }
@@ -257,10 +294,13 @@ final class ValueSinkFactory {
     @Override
     public boolean putPlain(
         PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
-      if (physical != PrimitiveTypeName.DOUBLE) {
-        return false;
+      if (physical == PrimitiveTypeName.DOUBLE) {
+        vector.putDoublesLittleEndian(row, count, data, offset);
+        return true;
       }
-      vector.putDoublesLittleEndian(row, count, data, offset);
+      for (int index = 0; index < count; index++) {
+        vector.putDouble(row + index, (float) LITTLE_ENDIAN_FLOAT.get(data, offset + 4 * index));
+      }
       return true;
     }
   }
@@ -342,6 +382,29 @@ final class ValueSinkFactory {
       } else {
         vector.putByteArray(row, BigInteger.valueOf(value).toByteArray());
       }
+    }
+
+    /** Unscaled ints and longs in the vector's own width are copied; others convert one by one. */
+    @Override
+    public boolean putPlain(
+        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+      boolean longs = physical == PrimitiveTypeName.INT64;
+      if (precision <= 9 && !longs) {
+        vector.putIntsLittleEndian(row, count, data, offset);
+        return true;
+      }
+      if (precision > 9 && precision <= 18 && longs) {
+        vector.putLongsLittleEndian(row, count, data, offset);
+        return true;
+      }
+      for (int index = 0; index < count; index++) {
+        putLong(
+            row + index,
+            longs
+                ? (long) LITTLE_ENDIAN_LONG.get(data, offset + 8 * index)
+                : (int) LITTLE_ENDIAN_INT.get(data, offset + 4 * index));
+      }
+      return true;
     }
 
     @Override
