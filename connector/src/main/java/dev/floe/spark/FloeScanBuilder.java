@@ -131,7 +131,11 @@ final class FloeScanBuilder
     if (pushed.isEmpty()) {
       return false;
     }
-    TableScan scan = newScan().select(columnNames(pushed.get().countedColumns()));
+    TableScan scan =
+        newScan()
+            .select(columnNames(pushed.get().countedColumns()))
+            // the answers from metadata read the aggregated columns' counts and bounds
+            .includeColumnStats(columnNames(aggregatedColumns(pushed.get())));
     ScanPlan plan = scan.plan();
     Optional<AggregatePlan> answer = AggregatePlanner.plan(pushed.get(), plan.files());
     if (answer.isEmpty()) {
@@ -173,6 +177,10 @@ final class FloeScanBuilder
       scan = scan.select(dataColumns);
     }
     Schema projection = withMetadataColumns(scan.projection());
+    // runtime filters Spark may push later prune the planned files by these columns' bounds
+    scan =
+        scan.includeColumnStats(
+            columnNames(RuntimeFiltering.filterableFields(scan.schema(), projection)));
     ScanPlan plan = scan.plan();
     ScanPlan limited =
         limit == null || predicatesLeftToSpark > 0 ? plan : plan.firstFilesHolding(limit);
@@ -206,6 +214,16 @@ final class FloeScanBuilder
         options.deleteCacheSize(),
         Expression.and(rowFilters),
         table.floeTable().metadata().specs());
+  }
+
+  private static List<NestedField> aggregatedColumns(PushedAggregate aggregate) {
+    List<NestedField> columns = new ArrayList<>();
+    for (PushedAggregate.Function function : aggregate.functions()) {
+      if (function.column() != null && !columns.contains(function.column())) {
+        columns.add(function.column());
+      }
+    }
+    return columns;
   }
 
   private static List<String> columnNames(List<NestedField> columns) {

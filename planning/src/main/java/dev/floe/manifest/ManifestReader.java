@@ -52,7 +52,22 @@ public final class ManifestReader {
    */
   public static CloseableIterator<ManifestEntry> open(
       FileIO io, ManifestFile manifest, Map<Integer, PartitionSpec> specsById, int formatVersion) {
+    return open(io, manifest, specsById, formatVersion, MetricsColumns.ALL);
+  }
+
+  /**
+   * Like {@link #open(FileIO, ManifestFile, Map, int)}, decoding only the column metrics {@code
+   * metrics} asks for: each entry's {@link ContentFile#metrics()} holds those and no others, and
+   * the metrics maps nothing asks for are skipped unread.
+   */
+  public static CloseableIterator<ManifestEntry> open(
+      FileIO io,
+      ManifestFile manifest,
+      Map<Integer, PartitionSpec> specsById,
+      int formatVersion,
+      MetricsColumns metrics) {
     Objects.requireNonNull(io, "io");
+    Objects.requireNonNull(metrics, "metrics");
     Objects.requireNonNull(manifest, "manifest");
     Objects.requireNonNull(specsById, "specsById");
     if (formatVersion < 1 || formatVersion > 3) {
@@ -76,7 +91,7 @@ public final class ManifestReader {
           IcebergFixedEncoding.choose(
               io.newInputFile(manifest.path()), reader.fileSchema(), context);
       ManifestEntryDecoder decoder =
-          ManifestEntryDecoder.create(written, spec, manifest, formatVersion, context);
+          ManifestEntryDecoder.create(written, spec, manifest, formatVersion, metrics, context);
       if (written == reader.fileSchema()) {
         reader.project(decoder.readerSchema());
       } else {
