@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
 
 /**
  * Decodes the {@code data_file} struct of a manifest's entries into {@link DataFile}s and {@link
@@ -68,6 +69,8 @@ final class ContentFileDecoder {
   private final ManifestFile manifest;
   private final ReadContext context;
   private final KeptColumns keptColumns;
+  private Object previousFormatName;
+  private FileFormat previousFormat;
 
   private ContentFileDecoder(
       AvroRecordLayout layout,
@@ -214,7 +217,7 @@ final class ContentFileDecoder {
     FileContent content = content(file, entry);
     String path = path(file, entry);
     checkManifestContent(content, path);
-    FileFormat format = format(layout.requiredString(file, FILE_FORMAT, entry), path);
+    FileFormat format = format(file, entry, path);
     PartitionValues partition = partition(file, entry);
     long recordCount = recordCount(file, entry);
     long fileSize = layout.requiredLong(file, FILE_SIZE, entry);
@@ -278,6 +281,22 @@ final class ContentFileDecoder {
               + content
               + "; a manifest holds data files or delete files, never both");
     }
+  }
+
+  /**
+   * The file's format; the name of the previous entry's is remembered, as every entry of a manifest
+   * usually names the same one, so that it is not turned into a string per entry.
+   */
+  private FileFormat format(GenericRecord file, long entry, String path) {
+    Object name = layout.required(file, FILE_FORMAT, entry);
+    if (previousFormat != null && name.equals(previousFormatName)) {
+      return previousFormat;
+    }
+    FileFormat format = format(name.toString(), path);
+    // Avro overwrites the Utf8 of a reused record: remember a copy
+    previousFormatName = name instanceof Utf8 utf8 ? new Utf8(utf8) : name;
+    previousFormat = format;
+    return format;
   }
 
   private FileFormat format(String name, String path) {

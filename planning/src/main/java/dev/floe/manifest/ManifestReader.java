@@ -88,15 +88,13 @@ public final class ManifestReader {
         AvroContainerReader.open(io.newInputFile(manifest.path()), manifest.length(), context);
     try {
       Schema written =
-          IcebergFixedEncoding.choose(
-              io.newInputFile(manifest.path()), reader.fileSchema(), context);
+          AvroSchemas.canonical(
+              IcebergFixedEncoding.choose(
+                  io.newInputFile(manifest.path()), reader.fileSchema(), context));
       ManifestEntryDecoder decoder =
           ManifestEntryDecoder.create(written, spec, manifest, formatVersion, metrics, context);
-      if (written == reader.fileSchema()) {
-        reader.project(decoder.readerSchema());
-      } else {
-        reader.decodeAs(written, decoder.readerSchema());
-      }
+      // shared instances: Avro resolves each pair of writer and reader schema once per thread
+      reader.decodeAs(written, AvroSchemas.canonical(decoder.readerSchema()));
       return new EntryIterator(reader, decoder);
     } catch (RuntimeException failure) {
       try {
