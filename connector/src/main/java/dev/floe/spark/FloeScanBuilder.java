@@ -162,7 +162,11 @@ final class FloeScanBuilder
     if (pushed.isEmpty()) {
       return Optional.empty();
     }
-    TableScan scan = newScan().select(columnNames(pushed.get().countedColumns()));
+    TableScan scan =
+        newScan()
+            .select(columnNames(pushed.get().countedColumns()))
+            // the answers from metadata read the aggregated columns' counts and bounds
+            .includeColumnStats(columnNames(aggregatedColumns(pushed.get())));
     ScanPlan plan = scan.plan();
     return AggregatePlanner.plan(pushed.get(), plan.files())
         .map(answer -> new AggregateScanPlan(scan, plan, answer));
@@ -194,6 +198,10 @@ final class FloeScanBuilder
       scan = scan.select(dataColumns);
     }
     Schema projection = withMetadataColumns(scan.projection());
+    // runtime filters Spark may push later prune the planned files by these columns' bounds
+    scan =
+        scan.includeColumnStats(
+            columnNames(RuntimeFiltering.filterableFields(scan.schema(), projection)));
     ScanPlan plan = scan.plan();
     ScanPlan limited =
         limit == null || predicatesLeftToSpark > 0 ? plan : plan.firstFilesHolding(limit);
@@ -227,6 +235,16 @@ final class FloeScanBuilder
         options.deleteCacheSize(),
         Expression.and(rowFilters),
         table.floeTable().metadata().specs());
+  }
+
+  private static List<NestedField> aggregatedColumns(PushedAggregate aggregate) {
+    List<NestedField> columns = new ArrayList<>();
+    for (PushedAggregate.Function function : aggregate.functions()) {
+      if (function.column() != null && !columns.contains(function.column())) {
+        columns.add(function.column());
+      }
+    }
+    return columns;
   }
 
   private static List<String> columnNames(List<NestedField> columns) {

@@ -35,15 +35,22 @@ final class RuntimeFiltering {
 
   /** The scan's top-level columns with ordered values, by which files can be ruled out. */
   static NamedReference[] filterableColumns(Schema readSchema, Schema projection) {
-    List<NamedReference> columns = new ArrayList<>();
+    return filterableFields(readSchema, projection).stream()
+        .map(column -> Expressions.column(column.name()))
+        .toArray(NamedReference[]::new);
+  }
+
+  /** The columns of {@link #filterableColumns}, whose metrics the planned files must keep. */
+  static List<NestedField> filterableFields(Schema readSchema, Schema projection) {
+    List<NestedField> columns = new ArrayList<>();
     for (NestedField column : projection.columns()) {
       if (column.type() instanceof PrimitiveType type
           && type.typeId().hasOrderedValues()
           && readSchema.columnIndex(column.fieldId()) >= 0) {
-        columns.add(Expressions.column(column.name()));
+        columns.add(column);
       }
     }
-    return columns.toArray(new NamedReference[0]);
+    return columns;
   }
 
   /**

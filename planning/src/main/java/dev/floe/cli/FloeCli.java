@@ -125,6 +125,8 @@ public final class FloeCli {
       ExplainText.write(scan.reportSkipped(command.skippedListLimit()).plan().report(), out);
       return;
     }
+    // the JSON plan shows every file's metrics, as the manifests record them
+    scan = scan.includeColumnStats();
     List<FileScanTask> tasks =
         command.splitSize() == null
             ? scan.planFiles()

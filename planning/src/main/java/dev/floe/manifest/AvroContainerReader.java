@@ -12,6 +12,8 @@ import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.SeekableInput;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.Decoder;
+import org.apache.avro.util.Utf8;
 
 /**
  * An Avro container file of the table's metadata, streamed front to back. Every failure names the
@@ -54,7 +56,7 @@ final class AvroContainerReader implements AutoCloseable {
    */
   static AvroContainerReader open(InputFile file, long expectedLength, ReadContext context) {
     InputFileSeekableInput input = new InputFileSeekableInput(file);
-    GenericDatumReader<GenericRecord> datumReader = new GenericDatumReader<>();
+    GenericDatumReader<GenericRecord> datumReader = new Utf8DatumReader();
     try {
       DataFileReader<GenericRecord> fileReader = new DataFileReader<>(input, datumReader);
       return new AvroContainerReader(context, input, expectedLength, datumReader, fileReader);
@@ -205,6 +207,18 @@ final class AvroContainerReader implements AutoCloseable {
       }
     }
     return message;
+  }
+
+  /**
+   * Decodes every string as a {@link Utf8}, reusing the previous record's: Floe reads strings only
+   * through {@code toString()}, and Avro's own choice of string class looks up a cache with a new
+   * key object for every string of every record.
+   */
+  private static final class Utf8DatumReader extends GenericDatumReader<GenericRecord> {
+    @Override
+    protected Object readString(Object old, Schema expected, Decoder in) throws IOException {
+      return in.readString(old instanceof Utf8 utf8 ? utf8 : null);
+    }
   }
 
   /** A storage failure under Avro, marked so that it is not mistaken for bad bytes. */

@@ -250,6 +250,9 @@ final class AvroRecordLayout {
 
   Long longValue(GenericRecord record, AvroField field) {
     Object value = get(record, field);
+    if (value instanceof Long boxed) {
+      return boxed; // Avro boxed it already: no second box per entry
+    }
     return value == null ? null : ((Number) value).longValue();
   }
 
@@ -259,6 +262,9 @@ final class AvroRecordLayout {
 
   Integer intValue(GenericRecord record, AvroField field) {
     Object value = get(record, field);
+    if (value instanceof Integer boxed) {
+      return boxed;
+    }
     return value == null ? null : ((Number) value).intValue();
   }
 

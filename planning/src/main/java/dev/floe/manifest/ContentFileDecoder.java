@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
 
 /**
  * Decodes the {@code data_file} struct of a manifest's entries into {@link DataFile}s and {@link
@@ -62,28 +63,35 @@ final class ContentFileDecoder {
     }
   }
 
-  private static final List<AvroField> DATA_FILE_FIELDS = dataFileFields();
-
   private final AvroRecordLayout layout;
   private final AvroRecordLayout[] metricsLayouts;
   private final PartitionDecoder partitionDecoder;
   private final ManifestFile manifest;
   private final ReadContext context;
+  private final KeptColumns keptColumns;
+  private Object previousFormatName;
+  private FileFormat previousFormat;
 
   private ContentFileDecoder(
       AvroRecordLayout layout,
       AvroRecordLayout[] metricsLayouts,
       PartitionDecoder partitionDecoder,
       ManifestFile manifest,
-      ReadContext context) {
+      ReadContext context,
+      KeptColumns keptColumns) {
     this.layout = layout;
     this.metricsLayouts = metricsLayouts;
     this.partitionDecoder = partitionDecoder;
     this.manifest = manifest;
     this.context = context;
+    this.keptColumns = keptColumns;
   }
 
-  private static List<AvroField> dataFileFields() {
+  /**
+   * The fields of {@code data_file} to decode: the metrics maps only as far as {@code metrics} asks
+   * for them, so that Avro skips the others without building a record, a boxed count or a buffer.
+   */
+  private static List<AvroField> dataFileFields(MetricsColumns metrics) {
     List<AvroField> fields =
         new ArrayList<>(
             List.of(
@@ -101,8 +109,12 @@ final class ContentFileDecoder {
                 REFERENCED_DATA_FILE,
                 CONTENT_OFFSET,
                 CONTENT_SIZE));
-    for (MetricsMap map : MetricsMap.values()) {
-      fields.add(map.field);
+    if (!metrics.isNone()) {
+      for (MetricsMap map : MetricsMap.values()) {
+        if (map != MetricsMap.COLUMN_SIZES || metrics.columnSizes()) {
+          fields.add(map.field);
+        }
+      }
     }
     return List.copyOf(fields);
   }
@@ -111,9 +123,14 @@ final class ContentFileDecoder {
    * @param dataFileRecord the writer's schema of {@code data_file}
    */
   static ContentFileDecoder create(
-      Schema dataFileRecord, PartitionSpec spec, ManifestFile manifest, ReadContext context) {
+      Schema dataFileRecord,
+      PartitionSpec spec,
+      ManifestFile manifest,
+      MetricsColumns metrics,
+      ReadContext context) {
     AvroRecordLayout layout =
-        AvroRecordLayout.project(dataFileRecord, "data_file", DATA_FILE_FIELDS, Map.of(), context);
+        AvroRecordLayout.project(
+            dataFileRecord, "data_file", dataFileFields(metrics), Map.of(), context);
     AvroRecordLayout[] metricsLayouts = new AvroRecordLayout[MetricsMap.values().length];
     for (MetricsMap map : MetricsMap.values()) {
       Schema array = layout.valueSchema(map.field);
@@ -134,7 +151,8 @@ final class ContentFileDecoder {
     checkElements(layout, EQUALITY_IDS, context, INT);
     PartitionDecoder partitionDecoder =
         PartitionDecoder.create(layout.valueSchema(PARTITION), spec, context);
-    return new ContentFileDecoder(layout, metricsLayouts, partitionDecoder, manifest, context);
+    return new ContentFileDecoder(
+        layout, metricsLayouts, partitionDecoder, manifest, context, new KeptColumns(metrics));
   }
 
   private static void checkElements(
@@ -199,7 +217,7 @@ final class ContentFileDecoder {
     FileContent content = content(file, entry);
     String path = path(file, entry);
     checkManifestContent(content, path);
-    FileFormat format = format(layout.requiredString(file, FILE_FORMAT, entry), path);
+    FileFormat format = format(file, entry, path);
     PartitionValues partition = partition(file, entry);
     long recordCount = recordCount(file, entry);
     long fileSize = layout.requiredLong(file, FILE_SIZE, entry);
@@ -263,6 +281,22 @@ final class ContentFileDecoder {
               + content
               + "; a manifest holds data files or delete files, never both");
     }
+  }
+
+  /**
+   * The file's format; the name of the previous entry's is remembered, as every entry of a manifest
+   * usually names the same one, so that it is not turned into a string per entry.
+   */
+  private FileFormat format(GenericRecord file, long entry, String path) {
+    Object name = layout.required(file, FILE_FORMAT, entry);
+    if (previousFormat != null && name.equals(previousFormatName)) {
+      return previousFormat;
+    }
+    FileFormat format = format(name.toString(), path);
+    // Avro overwrites the Utf8 of a reused record: remember a copy
+    previousFormatName = name instanceof Utf8 utf8 ? new Utf8(utf8) : name;
+    previousFormat = format;
+    return format;
   }
 
   private FileFormat format(String name, String path) {
@@ -338,7 +372,7 @@ final class ContentFileDecoder {
   private <V> Map<Integer, V> map(
       GenericRecord file, MetricsMap map, Function<Object, V> convert, long entry) {
     Object value = layout.get(file, map.field);
-    if (value == null) {
+    if (value == null || ((List<?>) value).isEmpty()) {
       return Map.of();
     }
     AvroRecordLayout entryLayout = metricsLayouts[map.ordinal()];
@@ -355,8 +389,16 @@ final class ContentFileDecoder {
       Object mapValue = entryLayout.get(keyValue, map.value);
       if (mapValue != null) {
         Integer columnId = (Integer) entryLayout.required(keyValue, map.key, entry);
-        entries[size++] = Map.entry(columnId, convert.apply(mapValue));
+        if (keptColumns.keeps(columnId)) {
+          entries[size++] = Map.entry(columnId, convert.apply(mapValue));
+        }
       }
+    }
+    if (size == 0) {
+      return Map.of();
+    }
+    if (size == 1) {
+      return Map.of(entries[0].getKey(), entries[0].getValue());
     }
     try {
       return Map.ofEntries(size == entries.length ? entries : Arrays.copyOf(entries, size));
@@ -373,11 +415,15 @@ final class ContentFileDecoder {
       return List.of();
     }
     List<?> elements = (List<?>) value;
-    List<Long> result = new ArrayList<>(elements.size());
-    for (Object element : elements) {
-      result.add(((Number) nonNullElement(element, field, entry)).longValue());
+    // built immutable at once, so that the file's constructor keeps it without another copy
+    Long[] result = new Long[elements.size()];
+    for (int index = 0; index < result.length; index++) {
+      Object element = nonNullElement(elements.get(index), field, entry);
+      // Avro already boxed it: keep its object rather than allocate another
+      result[index] =
+          element instanceof Long boxed ? boxed : Long.valueOf(((Number) element).longValue());
     }
-    return result;
+    return List.of(result);
   }
 
   private List<Integer> intList(GenericRecord file, AvroField field, long entry) {
@@ -399,5 +445,42 @@ final class ContentFileDecoder {
           "field " + field.label() + " of data_file has a null element in entry " + entry);
     }
     return element;
+  }
+
+  /**
+   * {@link MetricsColumns#keeps}, answered by an array lookup for the ids a table's columns have,
+   * since it is asked for every metrics map entry of every file.
+   */
+  private static final class KeptColumns {
+    private static final int LOOKUP_LIMIT = 4096;
+
+    private final MetricsColumns metrics;
+    private final boolean[] keptById;
+
+    KeptColumns(MetricsColumns metrics) {
+      this.metrics = metrics;
+      int highest = -1;
+      for (int fieldId : metrics.fieldIds()) {
+        if (fieldId < LOOKUP_LIMIT) {
+          highest = Math.max(highest, fieldId);
+        }
+      }
+      this.keptById = new boolean[highest + 1];
+      for (int fieldId : metrics.fieldIds()) {
+        if (fieldId >= 0 && fieldId < LOOKUP_LIMIT) {
+          keptById[fieldId] = true;
+        }
+      }
+    }
+
+    boolean keeps(int fieldId) {
+      if (metrics.everyColumn()) {
+        return true;
+      }
+      if (fieldId >= 0 && fieldId < LOOKUP_LIMIT) {
+        return fieldId < keptById.length && keptById[fieldId];
+      }
+      return metrics.keeps(fieldId);
+    }
   }
 }

@@ -6,6 +6,9 @@ public enum EntryStatus {
   ADDED(1),
   DELETED(2);
 
+  /** {@code values()} copies its array on every call; this is read once per manifest entry. */
+  private static final EntryStatus[] ALL = values();
+
   private final int id;
 
   EntryStatus(int id) {
@@ -17,7 +20,7 @@ public enum EntryStatus {
   }
 
   public static EntryStatus fromId(int id) {
-    for (EntryStatus status : values()) {
+    for (EntryStatus status : ALL) {
       if (status.id == id) {
         return status;
       }

@@ -6,6 +6,9 @@ public enum FileContent {
   POSITION_DELETES(1),
   EQUALITY_DELETES(2);
 
+  /** {@code values()} copies its array on every call; this is read once per manifest entry. */
+  private static final FileContent[] ALL = values();
+
   private final int id;
 
   FileContent(int id) {
@@ -17,7 +20,7 @@ public enum FileContent {
   }
 
   public static FileContent fromId(int id) {
-    for (FileContent content : values()) {
+    for (FileContent content : ALL) {
       if (content.id == id) {
         return content;
       }

@@ -52,6 +52,7 @@ final class ManifestEntryDecoder {
       PartitionSpec spec,
       ManifestFile manifest,
       int formatVersion,
+      MetricsColumns metrics,
       ReadContext context) {
     if (fileSchema.getType() != RECORD) {
       throw context.corrupt("its Avro schema is " + fileSchema.getType() + ", not a record");
@@ -72,7 +73,8 @@ final class ManifestEntryDecoder {
               + dataFileField.schema()
               + ", not as a record");
     }
-    ContentFileDecoder files = ContentFileDecoder.create(dataFileRecord, spec, manifest, context);
+    ContentFileDecoder files =
+        ContentFileDecoder.create(dataFileRecord, spec, manifest, metrics, context);
     AvroRecordLayout layout =
         AvroRecordLayout.project(
             fileSchema,

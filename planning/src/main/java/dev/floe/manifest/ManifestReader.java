@@ -52,7 +52,22 @@ public final class ManifestReader {
    */
   public static CloseableIterator<ManifestEntry> open(
       FileIO io, ManifestFile manifest, Map<Integer, PartitionSpec> specsById, int formatVersion) {
+    return open(io, manifest, specsById, formatVersion, MetricsColumns.ALL);
+  }
+
+  /**
+   * Like {@link #open(FileIO, ManifestFile, Map, int)}, decoding only the column metrics {@code
+   * metrics} asks for: each entry's {@link ContentFile#metrics()} holds those and no others, and
+   * the metrics maps nothing asks for are skipped unread.
+   */
+  public static CloseableIterator<ManifestEntry> open(
+      FileIO io,
+      ManifestFile manifest,
+      Map<Integer, PartitionSpec> specsById,
+      int formatVersion,
+      MetricsColumns metrics) {
     Objects.requireNonNull(io, "io");
+    Objects.requireNonNull(metrics, "metrics");
     Objects.requireNonNull(manifest, "manifest");
     Objects.requireNonNull(specsById, "specsById");
     if (formatVersion < 1 || formatVersion > 3) {
@@ -73,15 +88,13 @@ public final class ManifestReader {
         AvroContainerReader.open(io.newInputFile(manifest.path()), manifest.length(), context);
     try {
       Schema written =
-          IcebergFixedEncoding.choose(
-              io.newInputFile(manifest.path()), reader.fileSchema(), context);
+          AvroSchemas.canonical(
+              IcebergFixedEncoding.choose(
+                  io.newInputFile(manifest.path()), reader.fileSchema(), context));
       ManifestEntryDecoder decoder =
-          ManifestEntryDecoder.create(written, spec, manifest, formatVersion, context);
-      if (written == reader.fileSchema()) {
-        reader.project(decoder.readerSchema());
-      } else {
-        reader.decodeAs(written, decoder.readerSchema());
-      }
+          ManifestEntryDecoder.create(written, spec, manifest, formatVersion, metrics, context);
+      // shared instances: Avro resolves each pair of writer and reader schema once per thread
+      reader.decodeAs(written, AvroSchemas.canonical(decoder.readerSchema()));
       return new EntryIterator(reader, decoder);
     } catch (RuntimeException failure) {
       try {

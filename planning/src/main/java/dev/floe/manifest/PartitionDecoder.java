@@ -16,7 +16,8 @@ import org.apache.avro.generic.GenericRecord;
  * Turns the Avro {@code partition} struct of a manifest's entries into {@link PartitionValues}: one
  * value per field of the manifest's partition spec, in the spec's order, matched by partition field
  * id, in Floe's value representation (see {@link dev.floe.table.NestedField}). How each value is
- * converted is decided once per file from the writer's schema.
+ * converted is decided once per file from the writer's schema. One decoder reads one manifest on
+ * one thread: consecutive entries with equal values share one tuple.
  */
 final class PartitionDecoder {
   private static final String LOGICAL_TYPE = "logicalType";
@@ -43,6 +44,11 @@ final class PartitionDecoder {
   private final Conversion[] conversions;
   private final int[] scales;
   private final int[] fixedSizes;
+
+  /** The values of the last entry, decoded in place; and its tuple, which the next may share. */
+  private Object[] decoded;
+
+  private PartitionValues previous;
 
   private PartitionDecoder(
       ReadContext context,
@@ -186,12 +192,17 @@ final class PartitionDecoder {
     if (positions.length == 0) {
       return PartitionValues.EMPTY;
     }
-    Object[] values = new Object[positions.length];
+    Object[] values = decoded == null ? new Object[positions.length] : decoded;
+    decoded = values;
     for (int index = 0; index < positions.length; index++) {
       Object value = partition.get(positions[index]);
       values[index] = value == null ? null : convert(value, index);
     }
-    return PartitionValues.of(values);
+    // files of one manifest mostly share a partition: they share its tuple too
+    if (previous == null || !previous.holds(values)) {
+      previous = PartitionValues.owning(values.clone());
+    }
+    return previous;
   }
 
   private Object convert(Object value, int index) {

@@ -20,6 +20,16 @@ public final class PartitionValues {
     return values.length == 0 ? EMPTY : new PartitionValues(values.clone());
   }
 
+  /** A tuple of {@code values}, which the caller hands over and must not change afterwards. */
+  static PartitionValues owning(Object[] values) {
+    return values.length == 0 ? EMPTY : new PartitionValues(values);
+  }
+
+  /** Whether this tuple holds exactly {@code values}. */
+  boolean holds(Object[] values) {
+    return Arrays.equals(this.values, values);
+  }
+
   public static PartitionValues of(List<?> values) {
     return values.isEmpty() ? EMPTY : new PartitionValues(values.toArray());
   }

@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -52,6 +54,7 @@ final class DeleteFileIndex {
   private final Map<PartitionKey, SequencedFiles<IndexedEqualityDelete>> equalityDeletesByPartition;
   private final SequencedFiles<IndexedEqualityDelete> globalEqualityDeletes;
   private final EqualityDeleteMetricsEvaluator equalityEvaluator;
+  private final Set<Integer> equalityFieldIds;
   private final int size;
 
   private DeleteFileIndex(Builder builder) {
@@ -65,6 +68,7 @@ final class DeleteFileIndex {
     this.globalEqualityDeletes =
         new SequencedFiles<>(builder.globalEqualityDeletes, IndexedEqualityDelete::file);
     this.equalityEvaluator = builder.equalityEvaluator;
+    this.equalityFieldIds = Set.copyOf(builder.equalityFieldIds);
     this.size = builder.size;
   }
 
@@ -81,6 +85,14 @@ final class DeleteFileIndex {
 
   boolean isEmpty() {
     return size == 0;
+  }
+
+  /**
+   * The columns of every equality delete file: pairing one with a data file compares their values'
+   * metrics, so these are the data files' metrics the index reads.
+   */
+  Set<Integer> equalityFieldIds() {
+    return equalityFieldIds;
   }
 
   /** How many delete files the index holds. */
@@ -231,6 +243,7 @@ final class DeleteFileIndex {
     private final Map<PartitionKey, List<IndexedEqualityDelete>> equalityDeletesByPartition =
         new HashMap<>();
     private final List<IndexedEqualityDelete> globalEqualityDeletes = new ArrayList<>();
+    private final Set<Integer> equalityFieldIds = new HashSet<>();
     private int size;
 
     private Builder(Map<Integer, PartitionSpec> specsById, Schema schema, String tableName) {
@@ -313,6 +326,7 @@ final class DeleteFileIndex {
                 + ", which the table does not have");
       }
       IndexedEqualityDelete indexed = equalityEvaluator.index(file);
+      equalityFieldIds.addAll(file.equalityIds());
       if (spec.isUnpartitioned()) {
         globalEqualityDeletes.add(indexed);
       } else {

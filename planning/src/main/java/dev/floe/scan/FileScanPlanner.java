@@ -14,6 +14,7 @@ import dev.floe.manifest.ManifestEntry;
 import dev.floe.manifest.ManifestFile;
 import dev.floe.manifest.ManifestListReader;
 import dev.floe.manifest.ManifestReader;
+import dev.floe.manifest.MetricsColumns;
 import dev.floe.table.Snapshot;
 import dev.floe.table.TableMetadata;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ final class FileScanPlanner {
   private final FilterPruning pruning;
   private final ParallelManifestReader reader;
   private final int skipListLimit;
+  private final MetricsColumns requestedStats;
 
   FileScanPlanner(Table table, Snapshot snapshot, FilterPruning pruning, PlanSettings settings) {
     this.table = table;
@@ -41,10 +43,18 @@ final class FileScanPlanner {
     this.pruning = pruning;
     this.reader = new ParallelManifestReader(settings.threads());
     this.skipListLimit = settings.skipListLimit();
+    this.requestedStats = settings.requestedStats();
   }
 
-  /** How a plan runs: how many manifests are read at once, how many pruned files are listed. */
-  record PlanSettings(int threads, int skipListLimit) {}
+  /**
+   * How a plan runs: how many manifests are read at once, how many pruned files are listed, whose
+   * column metrics the planned files keep beyond those the filter reads.
+   */
+  record PlanSettings(int threads, int skipListLimit, MetricsColumns requestedStats) {
+    PlanSettings {
+      java.util.Objects.requireNonNull(requestedStats, "requestedStats");
+    }
+  }
 
   ScanPlan plan() {
     try {
@@ -119,8 +129,15 @@ final class FileScanPlanner {
     }
     DeleteFileIndex index = deletes.build();
 
+    // a data file's metrics are decoded for the filter, for pairing it with equality deletes, and
+    // for whoever asked for them; every other column's are skipped
+    MetricsColumns dataMetrics =
+        pruning
+            .metricsColumns()
+            .and(MetricsColumns.forPruning(index.equalityFieldIds()))
+            .and(requestedStats);
     Function<ManifestFile, ManifestOutcome<FileScanTask>> planManifest =
-        manifest -> tasks(manifest, index);
+        manifest -> tasks(manifest, index, dataMetrics);
     List<FileScanTask> tasks = new ArrayList<>();
     for (ManifestOutcome<FileScanTask> outcome : reader.readAll(dataManifests, planManifest)) {
       tasks.addAll(outcome.files());
@@ -131,7 +148,9 @@ final class FileScanPlanner {
 
   private ManifestOutcome<DeleteFile> liveDeleteFiles(ManifestFile manifest) {
     ManifestOutcome.Builder<DeleteFile> outcome = ManifestOutcome.builder(skipListLimit);
-    try (CloseableIterator<ManifestEntry> entries = open(manifest)) {
+    // delete files are few, and pairing them reads bounds the filter does not name (a position
+    // delete file's file_path bounds, an equality delete file's key columns): read them whole
+    try (CloseableIterator<ManifestEntry> entries = open(manifest, MetricsColumns.ALL)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
         if (!entry.isLive()) {
@@ -152,9 +171,10 @@ final class FileScanPlanner {
     return outcome.build();
   }
 
-  private ManifestOutcome<FileScanTask> tasks(ManifestFile manifest, DeleteFileIndex index) {
+  private ManifestOutcome<FileScanTask> tasks(
+      ManifestFile manifest, DeleteFileIndex index, MetricsColumns metrics) {
     ManifestOutcome.Builder<FileScanTask> outcome = ManifestOutcome.builder(skipListLimit);
-    try (CloseableIterator<ManifestEntry> entries = open(manifest)) {
+    try (CloseableIterator<ManifestEntry> entries = open(manifest, metrics)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
         if (!entry.isLive()) {
@@ -202,10 +222,10 @@ final class FileScanPlanner {
     return true;
   }
 
-  private CloseableIterator<ManifestEntry> open(ManifestFile manifest) {
+  private CloseableIterator<ManifestEntry> open(ManifestFile manifest, MetricsColumns metrics) {
     TableMetadata metadata = table.metadata();
     return ManifestReader.open(
-        table.io(), manifest, metadata.specsById(), metadata.formatVersion());
+        table.io(), manifest, metadata.specsById(), metadata.formatVersion(), metrics);
   }
 
   private CorruptTableException misplaced(

@@ -1,9 +1,11 @@
 package dev.floe.scan;
 
 import dev.floe.expr.And;
+import dev.floe.expr.BoundPredicate;
 import dev.floe.expr.Expression;
 import dev.floe.expr.InclusiveMetricsEvaluator;
 import dev.floe.expr.ManifestEvaluator;
+import dev.floe.expr.Or;
 import dev.floe.expr.PartitionEvaluator;
 import dev.floe.expr.Projections;
 import dev.floe.expr.ResidualEvaluator;
@@ -12,11 +14,14 @@ import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.FileContent;
 import dev.floe.manifest.ManifestFile;
+import dev.floe.manifest.MetricsColumns;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
@@ -36,6 +41,7 @@ final class FilterPruning {
   private final boolean filters;
   private final List<Expression> conjuncts;
   private final InclusiveMetricsEvaluator metrics;
+  private final MetricsColumns metricsColumns;
   private final Map<Integer, SpecEvaluators> bySpec = new ConcurrentHashMap<>();
   private final Map<Expression, FilterPruning> byConjunct = new ConcurrentHashMap<>();
 
@@ -49,6 +55,15 @@ final class FilterPruning {
     this.filters = filter != Expression.alwaysTrue();
     this.conjuncts = conjuncts(filter);
     this.metrics = filters ? new InclusiveMetricsEvaluator(filter) : null;
+    this.metricsColumns = MetricsColumns.forPruning(referencedFieldIds(filter));
+  }
+
+  /**
+   * The metrics the filter reads: those of the columns it names. They are also all that a reader of
+   * a planned task's residual needs, since the residual names no other column.
+   */
+  MetricsColumns metricsColumns() {
+    return metricsColumns;
   }
 
   Expression filter() {
@@ -133,6 +148,24 @@ final class FilterPruning {
       return null;
     }
     return bySpec.computeIfAbsent(specId, id -> SpecEvaluators.of(spec, schema, filter));
+  }
+
+  private static Set<Integer> referencedFieldIds(Expression expression) {
+    Set<Integer> fieldIds = new HashSet<>();
+    collectFieldIds(expression, fieldIds);
+    return fieldIds;
+  }
+
+  private static void collectFieldIds(Expression expression, Set<Integer> fieldIds) {
+    if (expression instanceof BoundPredicate predicate) {
+      fieldIds.add(predicate.reference().fieldId());
+    } else if (expression instanceof And and) {
+      collectFieldIds(and.left(), fieldIds);
+      collectFieldIds(and.right(), fieldIds);
+    } else if (expression instanceof Or or) {
+      collectFieldIds(or.left(), fieldIds);
+      collectFieldIds(or.right(), fieldIds);
+    }
   }
 
   private static List<Expression> conjuncts(Expression expression) {

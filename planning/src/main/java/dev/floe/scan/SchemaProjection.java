@@ -28,6 +28,27 @@ final class SchemaProjection {
 
   Schema select(List<String> columns) {
     Set<Integer> selected = new HashSet<>();
+    for (NestedField field : findFields(columns)) {
+      selected.add(field.fieldId());
+    }
+    List<NestedField> kept = prune(schema.columns(), selected);
+    Set<Integer> identifiers = new HashSet<>(schema.identifierFieldIds());
+    identifiers.retainAll(idsOf(kept));
+    return new Schema(schema.schemaId(), kept, identifiers);
+  }
+
+  /** The ids of these columns and of every field nested in them. */
+  Set<Integer> fieldIds(List<String> columns) {
+    Set<Integer> ids = new HashSet<>();
+    for (NestedField field : findFields(columns)) {
+      ids.add(field.fieldId());
+      collectIds(field.type(), ids);
+    }
+    return ids;
+  }
+
+  private List<NestedField> findFields(List<String> columns) {
+    List<NestedField> fields = new ArrayList<>(columns.size());
     for (String column : columns) {
       NestedField field =
           caseSensitive ? schema.findField(column) : schema.caseInsensitiveFindField(column);
@@ -43,12 +64,9 @@ final class SchemaProjection {
                 + "); columns are: "
                 + String.join(", ", schema.columns().stream().map(NestedField::name).toList()));
       }
-      selected.add(field.fieldId());
+      fields.add(field);
     }
-    List<NestedField> kept = prune(schema.columns(), selected);
-    Set<Integer> identifiers = new HashSet<>(schema.identifierFieldIds());
-    identifiers.retainAll(idsOf(kept));
-    return new Schema(schema.schemaId(), kept, identifiers);
+    return fields;
   }
 
   private List<NestedField> prune(List<NestedField> fields, Set<Integer> selected) {

@@ -4,10 +4,13 @@ import dev.floe.InvalidRequestException;
 import dev.floe.catalog.Table;
 import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
+import dev.floe.manifest.MetricsColumns;
 import dev.floe.scan.SnapshotSelection.ResolvedSnapshot;
 import dev.floe.table.Schema;
 import dev.floe.table.Snapshot;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -48,6 +51,8 @@ public final class TableScan {
   private final int planningThreads;
   private final Expression filter;
   private final int skipListLimit;
+  private final boolean everyColumnStats;
+  private final List<String> statsColumns;
 
   private TableScan(Settings settings) {
     this.table = settings.table;
@@ -59,6 +64,8 @@ public final class TableScan {
     this.planningThreads = settings.planningThreads;
     this.filter = settings.filter;
     this.skipListLimit = settings.skipListLimit;
+    this.everyColumnStats = settings.everyColumnStats;
+    this.statsColumns = settings.statsColumns;
   }
 
   /** A scan of the table's current snapshot, all columns, case-sensitive names. */
@@ -70,6 +77,7 @@ public final class TableScan {
     settings.caseSensitive = true;
     settings.planningThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
     settings.filter = Expression.alwaysTrue();
+    settings.statsColumns = List.of();
     return new TableScan(settings);
   }
 
@@ -134,6 +142,36 @@ public final class TableScan {
   /** The unbound filter of this scan; {@code true} when none was set. */
   public Expression filter() {
     return filter;
+  }
+
+  /**
+   * Plans files that keep the column metrics of every column ({@link
+   * dev.floe.manifest.ContentFile#metrics()}), as the manifests record them.
+   *
+   * <p>Without it (Iceberg's default too) a planned data file keeps only the metrics of the columns
+   * the filter names, which pruning read anyway, and of the columns given to {@link
+   * #includeColumnStats(Collection)}; the metrics of every other column are skipped while the
+   * manifests are decoded, which is most of what planning a large table costs. Delete files keep
+   * all their metrics.
+   */
+  public TableScan includeColumnStats() {
+    Settings settings = settings();
+    settings.everyColumnStats = true;
+    return new TableScan(settings);
+  }
+
+  /**
+   * Plans files that keep every column metric of these columns (full dotted names; a struct stands
+   * for all its fields), in addition to those of the filter's columns and of earlier calls. An
+   * unknown column fails the plan.
+   */
+  public TableScan includeColumnStats(Collection<String> columns) {
+    Objects.requireNonNull(columns, "columns");
+    Settings settings = settings();
+    List<String> all = new ArrayList<>(statsColumns);
+    all.addAll(columns);
+    settings.statsColumns = List.copyOf(all);
+    return new TableScan(settings);
   }
 
   /**
@@ -244,6 +282,7 @@ public final class TableScan {
     if (selectedColumns != null) {
       projection(); // an unknown column is an error before any manifest is read
     }
+    MetricsColumns requestedStats = requestedStats(resolved.schema());
     Expression bound = bind(resolved);
     if (resolved.snapshot().isEmpty()) {
       return new ScanPlan(
@@ -260,8 +299,19 @@ public final class TableScan {
             table,
             resolved.snapshot().get(),
             pruning,
-            new FileScanPlanner.PlanSettings(planningThreads, skipListLimit))
+            new FileScanPlanner.PlanSettings(planningThreads, skipListLimit, requestedStats))
         .plan();
+  }
+
+  private MetricsColumns requestedStats(Schema schema) {
+    if (everyColumnStats) {
+      return MetricsColumns.ALL;
+    }
+    if (statsColumns.isEmpty()) {
+      return MetricsColumns.NONE;
+    }
+    return MetricsColumns.of(
+        new SchemaProjection(schema, caseSensitive, table.name()).fieldIds(statsColumns));
   }
 
   /** The tasks of {@link #plan()}: one per live data file that may match, whole. */
@@ -341,6 +391,8 @@ public final class TableScan {
     settings.planningThreads = planningThreads;
     settings.filter = filter;
     settings.skipListLimit = skipListLimit;
+    settings.everyColumnStats = everyColumnStats;
+    settings.statsColumns = statsColumns;
     return settings;
   }
 
@@ -355,5 +407,7 @@ public final class TableScan {
     private int planningThreads;
     private Expression filter;
     private int skipListLimit;
+    private boolean everyColumnStats;
+    private List<String> statsColumns;
   }
 }
