@@ -43,8 +43,12 @@ record LineitemBenchmarkSettings(
             new ReadBenchmarkSettings(6_000_000, 4, 1, 5, null, null),
             new ReadBenchmarkSettings(20_000, 2, 0, 1, null, null));
     boolean smoke = "smoke".equals(properties.getProperty(PREFIX + ".size"));
-    long nestedRows = number(properties, PREFIX + ".nestedRows", smoke ? 10_000 : 2_000_000);
-    long deleteRows = number(properties, PREFIX + ".deleteRows", deletes.sizes().rows());
+    long nestedRows =
+        ReadBenchmarkSettings.longProperty(
+            properties, PREFIX + ".nestedRows", smoke ? 10_000 : 2_000_000);
+    long deleteRows =
+        ReadBenchmarkSettings.longProperty(
+            properties, PREFIX + ".deleteRows", deletes.sizes().rows());
     String chart = properties.getProperty(PREFIX + ".chart");
     Path output = deletes.sizes().markdownOutput();
     Path chartOutput =
@@ -61,17 +65,5 @@ record LineitemBenchmarkSettings(
   /** Whether the merge-on-read tables copy the lineitem table itself rather than a smaller one. */
   boolean deletesOnLineitem() {
     return deleteRows == sizes().rows();
-  }
-
-  private static long number(Properties properties, String key, long fallback) {
-    String value = properties.getProperty(key);
-    if (value == null || value.isBlank()) {
-      return fallback;
-    }
-    try {
-      return Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be a whole number, not '" + value + "'", e);
-    }
   }
 }

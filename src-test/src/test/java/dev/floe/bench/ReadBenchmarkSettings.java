@@ -68,7 +68,8 @@ record ReadBenchmarkSettings(
         pathProperty(properties, prefix + ".dir"));
   }
 
-  private static long longProperty(Properties properties, String key, long fallback) {
+  /** A whole-number property, or {@code fallback} when unset or blank. */
+  static long longProperty(Properties properties, String key, long fallback) {
     String value = properties.getProperty(key);
     if (value == null || value.isBlank()) {
       return fallback;

@@ -1,8 +1,5 @@
 package dev.floe.spark.read;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -10,14 +7,6 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * are read in place from the page's bytes; fixed-width ones and booleans go to the sink in bulk.
  */
 final class PlainValuesDecoder implements ValuesDecoder {
-  private static final VarHandle LITTLE_ENDIAN_INT =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LITTLE_ENDIAN_LONG =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LITTLE_ENDIAN_FLOAT =
-      MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LITTLE_ENDIAN_DOUBLE =
-      MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final PrimitiveTypeName type;
   private final int fixedLength;
@@ -44,7 +33,7 @@ final class PlainValuesDecoder implements ValuesDecoder {
         int offset = take(count, 4);
         if (!sink.putPlain(type, row, count, data, offset)) {
           for (int index = 0; index < count; index++) {
-            sink.putInt(row + index, (int) LITTLE_ENDIAN_INT.get(data, offset + 4 * index));
+            sink.putInt(row + index, (int) LittleEndian.INT.get(data, offset + 4 * index));
           }
         }
       }
@@ -52,7 +41,7 @@ final class PlainValuesDecoder implements ValuesDecoder {
         int offset = take(count, 8);
         if (!sink.putPlain(type, row, count, data, offset)) {
           for (int index = 0; index < count; index++) {
-            sink.putLong(row + index, (long) LITTLE_ENDIAN_LONG.get(data, offset + 8 * index));
+            sink.putLong(row + index, (long) LittleEndian.LONG.get(data, offset + 8 * index));
           }
         }
       }
@@ -60,7 +49,7 @@ final class PlainValuesDecoder implements ValuesDecoder {
         int offset = take(count, 4);
         if (!sink.putPlain(type, row, count, data, offset)) {
           for (int index = 0; index < count; index++) {
-            sink.putFloat(row + index, (float) LITTLE_ENDIAN_FLOAT.get(data, offset + 4 * index));
+            sink.putFloat(row + index, (float) LittleEndian.FLOAT.get(data, offset + 4 * index));
           }
         }
       }
@@ -68,8 +57,7 @@ final class PlainValuesDecoder implements ValuesDecoder {
         int offset = take(count, 8);
         if (!sink.putPlain(type, row, count, data, offset)) {
           for (int index = 0; index < count; index++) {
-            sink.putDouble(
-                row + index, (double) LITTLE_ENDIAN_DOUBLE.get(data, offset + 8 * index));
+            sink.putDouble(row + index, (double) LittleEndian.DOUBLE.get(data, offset + 8 * index));
           }
         }
       }
@@ -108,7 +96,7 @@ final class PlainValuesDecoder implements ValuesDecoder {
       if (end - offset < 4) {
         throw new IllegalStateException("Byte array length past the page end");
       }
-      int length = (int) LITTLE_ENDIAN_INT.get(data, offset);
+      int length = (int) LittleEndian.INT.get(data, offset);
       offset += 4;
       if (length < 0 || length > end - offset) {
         throw new IllegalStateException("Byte array of " + length + " bytes past the page end");

@@ -1,10 +1,7 @@
 package dev.floe.spark.read;
 
 import dev.floe.table.PrimitiveType;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -25,12 +22,6 @@ import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 final class ValueSinkFactory {
   private static final long MICROS_PER_DAY = 86_400_000_000L;
   private static final int JULIAN_EPOCH_DAY = 2_440_588;
-  private static final VarHandle LITTLE_ENDIAN_INT =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LITTLE_ENDIAN_LONG =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LITTLE_ENDIAN_FLOAT =
-      MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
 
   private ValueSinkFactory() {}
 
@@ -246,8 +237,8 @@ final class ValueSinkFactory {
       for (int index = 0; index < count; index++) {
         long value =
             longs
-                ? (long) LITTLE_ENDIAN_LONG.get(data, offset + 8 * index)
-                : (int) LITTLE_ENDIAN_INT.get(data, offset + 4 * index);
+                ? (long) LittleEndian.LONG.get(data, offset + 8 * index)
+                : (int) LittleEndian.INT.get(data, offset + 4 * index);
         vector.putLong(row + index, Math.floorDiv(value, divisor) * multiplier);
       }
       return true;
@@ -299,7 +290,7 @@ final class ValueSinkFactory {
         return true;
       }
       for (int index = 0; index < count; index++) {
-        vector.putDouble(row + index, (float) LITTLE_ENDIAN_FLOAT.get(data, offset + 4 * index));
+        vector.putDouble(row + index, (float) LittleEndian.FLOAT.get(data, offset + 4 * index));
       }
       return true;
     }
@@ -401,8 +392,8 @@ final class ValueSinkFactory {
         putLong(
             row + index,
             longs
-                ? (long) LITTLE_ENDIAN_LONG.get(data, offset + 8 * index)
-                : (int) LITTLE_ENDIAN_INT.get(data, offset + 4 * index));
+                ? (long) LittleEndian.LONG.get(data, offset + 8 * index)
+                : (int) LittleEndian.INT.get(data, offset + 4 * index));
       }
       return true;
     }
