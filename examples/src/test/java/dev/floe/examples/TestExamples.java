@@ -6,17 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.floe.examples.FloeExample.Source;
 import dev.floe.examples.FloeExample.Step;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Expressions;
@@ -24,7 +20,6 @@ import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.spark.Spark3Util;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -40,22 +35,9 @@ class TestExamples {
   private static SparkSession spark;
 
   @BeforeAll
-  static void writeTheDemoTable() throws IOException {
-    warehouse = Files.createTempDirectory("floe-examples");
-    spark = Quickstart.localSession(warehouse);
-    // Iceberg reads a table by its path through this catalog, a Hive catalog unless told.
-    spark.conf().set("spark.sql.catalog.default_iceberg", "org.apache.iceberg.spark.SparkCatalog");
-    spark.conf().set("spark.sql.catalog.default_iceberg.type", "hadoop");
-    spark.conf().set("spark.sql.catalog.default_iceberg.warehouse", warehouse.toUri().toString());
-    DemoWarehouse.write(spark, warehouse, quietly());
-  }
-
-  @AfterAll
-  static void stopSpark() throws IOException {
-    spark.stop();
-    try (Stream<Path> files = Files.walk(warehouse)) {
-      files.sorted((a, b) -> b.compareTo(a)).forEach(TestExamples::delete);
-    }
+  static void demoTable() {
+    spark = DemoFixture.spark();
+    warehouse = DemoFixture.warehouse();
   }
 
   @Test
@@ -73,7 +55,7 @@ class TestExamples {
     assertThat(column("SELECT DISTINCT partition.category FROM iceberg.db.events.files"))
         .as("partitioned by category")
         .containsExactlyInAnyOrder("books", "games", "music");
-    assertThatThrownBy(() -> DemoWarehouse.write(spark, warehouse, quietly()))
+    assertThatThrownBy(() -> DemoWarehouse.write(spark, warehouse, DemoFixture.quietly()))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining(DemoWarehouse.tableLocation(warehouse).toString())
         .hasMessageContaining("already exists");
@@ -185,17 +167,5 @@ class TestExamples {
     Matcher figure = Pattern.compile("\\b" + Pattern.quote(name) + "=(\\d+)").matcher(plan);
     assertThat(figure.find()).as("%s= in the plan:%n%s", name, plan).isTrue();
     return Long.parseLong(figure.group(1));
-  }
-
-  private static void delete(Path path) {
-    try {
-      Files.delete(path);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static PrintStream quietly() {
-    return new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
   }
 }
