@@ -218,38 +218,69 @@ record FloeReadOptions(
                 + String.join(", ", valid));
       }
     }
-    String batchSize =
-        firstOf(
-            byName.get(BATCH_SIZE),
-            sessionConf.get(SESSION_PREFIX + BATCH_SIZE),
-            tableProperties.get(BATCH_SIZE_PROPERTY));
+    Setting batchSize =
+        Setting.first(
+            Setting.option(BATCH_SIZE, byName),
+            Setting.session(BATCH_SIZE, sessionConf),
+            Setting.tableProperty(BATCH_SIZE_PROPERTY, tableProperties));
+    Long batchRows = number(batchSize);
+    if (batchRows != null && batchRows > Integer.MAX_VALUE) {
+      throw new InvalidRequestException(
+          batchSize.source() + " is more rows than a batch can hold: " + batchRows);
+    }
     return new FloeReadOptions(
-        number(SNAPSHOT_ID, byName.get(SNAPSHOT_ID)),
-        number(AS_OF_TIMESTAMP, byName.get(AS_OF_TIMESTAMP)),
+        number(Setting.option(SNAPSHOT_ID, byName)),
+        number(Setting.option(AS_OF_TIMESTAMP, byName)),
         byName.get(BRANCH),
         byName.get(TAG),
-        number(
-            SPLIT_SIZE,
-            firstOf(byName.get(SPLIT_SIZE), sessionConf.get(SESSION_PREFIX + SPLIT_SIZE))),
-        number(
-            FILE_OPEN_COST,
-            firstOf(byName.get(FILE_OPEN_COST), sessionConf.get(SESSION_PREFIX + FILE_OPEN_COST))),
-        batchSize == null
-            ? FileReadRequest.DEFAULT_BATCH_SIZE
-            : Math.toIntExact(number(BATCH_SIZE, batchSize)),
+        number(tuning(SPLIT_SIZE, byName, sessionConf)),
+        number(tuning(FILE_OPEN_COST, byName, sessionConf)),
+        batchRows == null ? FileReadRequest.DEFAULT_BATCH_SIZE : batchRows.intValue(),
         Objects.requireNonNullElse(
-            number(
-                DELETE_CACHE_SIZE,
-                firstOf(
-                    byName.get(DELETE_CACHE_SIZE),
-                    sessionConf.get(SESSION_PREFIX + DELETE_CACHE_SIZE))),
-            DeleteCache.DEFAULT_MAX_BYTES),
-        bool(
-            AGGREGATE_PUSH_DOWN,
-            firstOf(
-                byName.get(AGGREGATE_PUSH_DOWN),
-                sessionConf.get(SESSION_PREFIX + AGGREGATE_PUSH_DOWN)),
-            true));
+            number(tuning(DELETE_CACHE_SIZE, byName, sessionConf)), DeleteCache.DEFAULT_MAX_BYTES),
+        bool(tuning(AGGREGATE_PUSH_DOWN, byName, sessionConf), true));
+  }
+
+  /** A tuning setting: the read option, else the session conf, else null. */
+  private static Setting tuning(
+      String name, Map<String, String> byName, Map<String, String> sessionConf) {
+    return Setting.first(Setting.option(name, byName), Setting.session(name, sessionConf));
+  }
+
+  /**
+   * One setting's value and where it was given, so that a bad value is reported where the user
+   * wrote it: {@code Read option split-size}, {@code Session conf spark.floe.read.split-size}, or
+   * {@code Table property read.parquet.vectorization.batch-size}.
+   *
+   * @param source where the value was given, as an error message names it
+   * @param value the value as given
+   */
+  private record Setting(String source, String value) {
+    static Setting option(String name, Map<String, String> byName) {
+      return of("Read option " + name, byName.get(name));
+    }
+
+    static Setting session(String name, Map<String, String> sessionConf) {
+      return of("Session conf " + SESSION_PREFIX + name, sessionConf.get(SESSION_PREFIX + name));
+    }
+
+    static Setting tableProperty(String name, Map<String, String> tableProperties) {
+      return of("Table property " + name, tableProperties.get(name));
+    }
+
+    private static Setting of(String source, String value) {
+      return value == null ? null : new Setting(source, value);
+    }
+
+    /** The first setting given, or null when none is. */
+    static Setting first(Setting... settings) {
+      for (Setting setting : settings) {
+        if (setting != null) {
+          return setting;
+        }
+      }
+      return null;
+    }
   }
 
   /**
@@ -302,36 +333,27 @@ record FloeReadOptions(
     }
   }
 
-  private static String firstOf(String... values) {
-    for (String value : values) {
-      if (value != null) {
-        return value;
-      }
-    }
-    return null;
-  }
-
-  private static boolean bool(String option, String value, boolean defaultValue) {
-    if (value == null) {
+  private static boolean bool(Setting setting, boolean defaultValue) {
+    if (setting == null) {
       return defaultValue;
     }
-    String trimmed = value.trim().toLowerCase(Locale.ROOT);
+    String trimmed = setting.value().trim().toLowerCase(Locale.ROOT);
     if (!trimmed.equals("true") && !trimmed.equals("false")) {
       throw new InvalidRequestException(
-          "Read option " + option + " must be true or false, not '" + value + "'");
+          setting.source() + " must be true or false, not '" + setting.value() + "'");
     }
     return trimmed.equals("true");
   }
 
-  private static Long number(String option, String value) {
-    if (value == null) {
+  private static Long number(Setting setting) {
+    if (setting == null) {
       return null;
     }
     try {
-      return Long.parseLong(value.trim());
+      return Long.parseLong(setting.value().trim());
     } catch (NumberFormatException notANumber) {
       throw new InvalidRequestException(
-          "Read option " + option + " must be a whole number, not '" + value + "'", notANumber);
+          setting.source() + " must be a whole number, not '" + setting.value() + "'", notANumber);
     }
   }
 }

@@ -105,4 +105,41 @@ class TestFloeReadOptions {
         .hasMessageContaining(
             "Read option aggregate-push-down-enabled must be true or false, not 'yes'");
   }
+
+  @Test
+  void aBadValueIsReportedWhereItWasGiven() {
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(NONE, Map.of("spark.floe.read.split-size", "64m"), NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("Session conf spark.floe.read.split-size must be a whole number, not '64m'");
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.resolve(
+                    NONE, NONE, Map.of("read.parquet.vectorization.batch-size", "many")))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Table property read.parquet.vectorization.batch-size must be a whole number, not"
+                + " 'many'");
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.resolve(
+                    NONE, Map.of("spark.floe.read.aggregate-push-down-enabled", "on"), NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Session conf spark.floe.read.aggregate-push-down-enabled must be true or false, not"
+                + " 'on'");
+  }
+
+  @Test
+  void aBatchSizeBeyondAnIntIsAnError() {
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.resolve(
+                    NONE, NONE, Map.of("read.parquet.vectorization.batch-size", "4294967296")))
+        .as("not an ArithmeticException from narrowing")
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Table property read.parquet.vectorization.batch-size is more rows than a batch can"
+                + " hold: 4294967296");
+  }
 }
