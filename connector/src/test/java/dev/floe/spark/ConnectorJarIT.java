@@ -6,6 +6,7 @@ import dev.floe.spark.read.LocalParquetOutput;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -444,7 +445,7 @@ class ConnectorJarIT {
                     .getLocation()
                     .toURI())
             .toString();
-      } catch (java.net.URISyntaxException e) {
+      } catch (URISyntaxException e) {
         throw new IllegalStateException("Cannot locate the class " + className, e);
       }
     }
