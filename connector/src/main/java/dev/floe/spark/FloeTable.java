@@ -1,5 +1,6 @@
 package dev.floe.spark;
 
+import dev.floe.InvalidRequestException;
 import dev.floe.catalog.PathTables;
 import dev.floe.io.FileIO;
 import dev.floe.io.FileIOFactory;
@@ -121,7 +122,12 @@ final class FloeTable
   @Override
   @SuppressWarnings("deprecation") // Spark 3.5 still asks every table for schema()
   public org.apache.spark.sql.types.StructType schema() {
-    return SparkSchemas.toSpark(readSchema());
+    try {
+      return SparkSchemas.toSpark(readSchema());
+    } catch (InvalidRequestException unreadable) {
+      throw new InvalidRequestException(
+          "Cannot read table " + name() + ": " + unreadable.getMessage(), unreadable);
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.floe.spark;
 
+import dev.floe.InvalidRequestException;
 import dev.floe.table.ListType;
 import dev.floe.table.MapType;
 import dev.floe.table.NestedField;
@@ -7,6 +8,7 @@ import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.StructType;
 import dev.floe.table.Type;
+import dev.floe.table.TypeId;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.DataType;
@@ -39,6 +41,14 @@ public final class SparkSchemas {
         // Spark's column comment, as DESCRIBE TABLE shows it
         metadata.putString("comment", field.doc());
       }
+      if (field.type() instanceof PrimitiveType primitive && primitive.typeId() == TypeId.VARIANT) {
+        throw new InvalidRequestException(
+            "Floe cannot read the variant column "
+                + field.name()
+                + " (id "
+                + field.fieldId()
+                + ") into Spark yet");
+      }
       fields.add(
           new StructField(field.name(), toSpark(field.type()), field.optional(), metadata.build()));
     }
@@ -70,9 +80,11 @@ public final class SparkSchemas {
       case STRING, UUID -> DataTypes.StringType;
       case FIXED, BINARY, GEOMETRY, GEOGRAPHY -> DataTypes.BinaryType;
       case UNKNOWN -> DataTypes.NullType;
-      case VARIANT, STRUCT, LIST, MAP ->
-          throw new UnsupportedOperationException(
-              "Floe cannot read " + primitive + " columns into Spark yet");
+      case VARIANT ->
+          throw new InvalidRequestException(
+              "Floe cannot read variant values (an element or a map key or value) into Spark yet");
+      case STRUCT, LIST, MAP ->
+          throw new IllegalStateException("A primitive type cannot be " + primitive.typeId());
     };
   }
 }
