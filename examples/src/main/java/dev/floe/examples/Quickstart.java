@@ -2,6 +2,7 @@ package dev.floe.examples;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.SparkSession;
@@ -75,7 +76,7 @@ public final class Quickstart {
 
   /** Runs each statement of {@code script}, printing it and its result. */
   public static List<ResultTable> runScript(SparkSession spark, SqlScript script, PrintStream out) {
-    List<ResultTable> results = new java.util.ArrayList<>();
+    List<ResultTable> results = new ArrayList<>();
     for (String statement : script.statements()) {
       out.println();
       out.println("spark-sql> " + statement.replace("\n", "\n         > ") + ";");
