@@ -36,9 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Truncated delete files. A delete file that loads partly would bring deleted rows back, so every
- * truncation of a position delete file (Parquet or Avro) and of a deletion vector's Puffin file,
- * whatever size its manifest entry gives, must be a Floe error naming the file — never fewer
- * deletes, another exception type or a load that does not end.
+ * truncation of a position delete file (Parquet or Avro), an equality delete file and a deletion
+ * vector's Puffin file, whatever size its manifest entry gives, must be a Floe error naming the
+ * file — never fewer deletes, another exception type or a load that does not end.
  */
 class TestDeleteFileBadInput {
   private static final String TABLE = "db.events";
@@ -120,6 +120,35 @@ class TestDeleteFileBadInput {
                 POSITIONS,
                 truncated.declaredSize(),
                 List.of()));
+  }
+
+  @Test
+  void everyTruncationOfAnEqualityDeleteFileIsAnError() throws IOException {
+    MessageType equalitySchema =
+        Types.buildMessage().required(PrimitiveTypeName.INT64).id(1).named("id").named("delete");
+    SimpleGroupFactory groups = new SimpleGroupFactory(equalitySchema);
+    List<Group> rows = new ArrayList<>();
+    for (long id : positions()) {
+      rows.add(groups.newGroup().append("id", id));
+    }
+    Path file =
+        DeleteFiles.writeParquet(
+            directory.resolve("eq.parquet"),
+            equalitySchema,
+            rows,
+            builder -> builder.withPageSize(4096).withRowGroupSize(16L * 1024));
+
+    assertEveryTruncationFails(
+        file,
+        file.toFile().length(),
+        truncated ->
+            DeleteFiles.deleteFile(
+                FileContent.EQUALITY_DELETES,
+                truncated.path().toString(),
+                FileFormat.PARQUET,
+                POSITIONS,
+                truncated.declaredSize(),
+                List.of(1)));
   }
 
   @Test
