@@ -25,7 +25,10 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -39,6 +42,26 @@ public final class DeleteFiles {
   public static final int FILE_PATH_ID = Integer.MAX_VALUE - 101;
 
   public static final int POS_ID = Integer.MAX_VALUE - 102;
+
+  /** A position delete file's Parquet schema, with the spec's reserved field ids. */
+  public static final MessageType POSITION_SCHEMA =
+      Types.buildMessage()
+          .required(PrimitiveTypeName.BINARY)
+          .as(LogicalTypeAnnotation.stringType())
+          .id(FILE_PATH_ID)
+          .named("file_path")
+          .required(PrimitiveTypeName.INT64)
+          .id(POS_ID)
+          .named("pos")
+          .named("delete");
+
+  /** A position delete file's Avro schema, with the spec's reserved field ids. */
+  public static final String AVRO_POSITION_SCHEMA =
+      """
+      {"type": "record", "name": "delete", "fields": [
+        {"name": "file_path", "type": "string", "field-id": 2147483546},
+        {"name": "pos", "type": "long", "field-id": 2147483545}
+      ]}""";
 
   private DeleteFiles() {}
 

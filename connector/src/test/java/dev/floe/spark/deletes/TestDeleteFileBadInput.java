@@ -8,6 +8,7 @@ import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.FileContent;
 import dev.floe.manifest.FileFormat;
+import dev.floe.spark.DamagedFiles;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
@@ -20,13 +21,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Function;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
@@ -50,29 +49,11 @@ class TestDeleteFileBadInput {
       new Schema(
           1, List.of(NestedField.optional(1, "id", PrimitiveType.of(TypeId.LONG))), Set.of());
 
-  private static final MessageType POSITION_SCHEMA =
-      Types.buildMessage()
-          .required(PrimitiveTypeName.BINARY)
-          .as(LogicalTypeAnnotation.stringType())
-          .id(DeleteFiles.FILE_PATH_ID)
-          .named("file_path")
-          .required(PrimitiveTypeName.INT64)
-          .id(DeleteFiles.POS_ID)
-          .named("pos")
-          .named("delete");
-
-  private static final String AVRO_POSITION_SCHEMA =
-      """
-      {"type": "record", "name": "delete", "fields": [
-        {"name": "file_path", "type": "string", "field-id": 2147483546},
-        {"name": "pos", "type": "long", "field-id": 2147483545}
-      ]}""";
-
   @TempDir Path directory;
 
   @Test
   void everyTruncationOfAParquetPositionDeleteFileIsAnError() throws IOException {
-    SimpleGroupFactory groups = new SimpleGroupFactory(POSITION_SCHEMA);
+    SimpleGroupFactory groups = new SimpleGroupFactory(DeleteFiles.POSITION_SCHEMA);
     List<Group> rows = new ArrayList<>();
     for (long position : positions()) {
       rows.add(groups.newGroup().append("file_path", DATA_FILE).append("pos", position));
@@ -80,7 +61,7 @@ class TestDeleteFileBadInput {
     Path file =
         DeleteFiles.writeParquet(
             directory.resolve("pos.parquet"),
-            POSITION_SCHEMA,
+            DeleteFiles.POSITION_SCHEMA,
             rows,
             builder -> builder.withPageSize(4096).withRowGroupSize(16L * 1024));
 
@@ -99,7 +80,8 @@ class TestDeleteFileBadInput {
 
   @Test
   void everyTruncationOfAnAvroPositionDeleteFileIsAnError() throws IOException {
-    org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(AVRO_POSITION_SCHEMA);
+    org.apache.avro.Schema schema =
+        new org.apache.avro.Schema.Parser().parse(DeleteFiles.AVRO_POSITION_SCHEMA);
     List<GenericRecord> records = new ArrayList<>();
     for (long position : positions()) {
       GenericRecord record = new GenericData.Record(schema);
@@ -107,7 +89,9 @@ class TestDeleteFileBadInput {
       record.put("pos", position);
       records.add(record);
     }
-    Path file = DeleteFiles.writeAvro(directory.resolve("pos.avro"), AVRO_POSITION_SCHEMA, records);
+    Path file =
+        DeleteFiles.writeAvro(
+            directory.resolve("pos.avro"), DeleteFiles.AVRO_POSITION_SCHEMA, records);
 
     assertEveryTruncationFails(
         file,
@@ -195,7 +179,7 @@ class TestDeleteFileBadInput {
       Path file, long needed, Function<Truncated, DeleteFile> entry) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     int failed = 0;
-    for (int length : truncations(bytes.length)) {
+    for (int length : DamagedFiles.truncations(bytes.length)) {
       Path truncated = directory.resolve("truncated-" + length + "-" + file.getFileName());
       Files.write(truncated, Arrays.copyOf(bytes, length));
       for (long declared : List.of((long) length, (long) bytes.length)) {
@@ -265,17 +249,5 @@ class TestDeleteFileBadInput {
       positions.add(position);
     }
     return positions;
-  }
-
-  /** Lengths to cut a file of {@code size} bytes to: spread over it, and its last 200 bytes. */
-  private static TreeSet<Integer> truncations(int size) {
-    TreeSet<Integer> lengths = new TreeSet<>();
-    for (int length = 0; length < size; length += Math.max(1, size / 60)) {
-      lengths.add(length);
-    }
-    for (int length = Math.max(0, size - 200); length < size; length++) {
-      lengths.add(length);
-    }
-    return lengths;
   }
 }

@@ -32,10 +32,6 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,26 +70,8 @@ class TestDeleteLoader {
 
   private static final String FILE_C = "file:/t/data/c.parquet";
 
-  private static final MessageType POSITION_SCHEMA =
-      Types.buildMessage()
-          .required(PrimitiveTypeName.BINARY)
-          .as(LogicalTypeAnnotation.stringType())
-          .id(DeleteFiles.FILE_PATH_ID)
-          .named("file_path")
-          .required(PrimitiveTypeName.INT64)
-          .id(DeleteFiles.POS_ID)
-          .named("pos")
-          .named("delete");
-
-  private static final String AVRO_POSITION_SCHEMA =
-      """
-      {"type": "record", "name": "delete", "fields": [
-        {"name": "file_path", "type": "string", "field-id": 2147483546},
-        {"name": "pos", "type": "long", "field-id": 2147483545}
-      ]}""";
-
   private static List<Group> positionRows(Object... pathsAndPositions) {
-    SimpleGroupFactory groups = new SimpleGroupFactory(POSITION_SCHEMA);
+    SimpleGroupFactory groups = new SimpleGroupFactory(DeleteFiles.POSITION_SCHEMA);
     List<Group> rows = new ArrayList<>();
     for (int index = 0; index < pathsAndPositions.length; index += 2) {
       rows.add(
@@ -123,7 +101,7 @@ class TestDeleteLoader {
     Path file =
         DeleteFiles.writeParquet(
             directory.resolve("pos.parquet"),
-            POSITION_SCHEMA,
+            DeleteFiles.POSITION_SCHEMA,
             positionRows(FILE_A, 1, FILE_A, 5, FILE_B, 2, FILE_B, 3, FILE_B, 9),
             builder -> builder);
     DeleteFile delete = DeleteFiles.positionDeletes(file, FileFormat.PARQUET, 5);
@@ -142,7 +120,7 @@ class TestDeleteLoader {
     Path file =
         DeleteFiles.writeParquet(
             directory.resolve("pos.parquet"),
-            POSITION_SCHEMA,
+            DeleteFiles.POSITION_SCHEMA,
             positionRows(FILE_A, 1, FILE_A, 5, FILE_B, 2, FILE_B, 3, FILE_B, 9),
             builder -> builder);
     DeleteFile delete = DeleteFiles.positionDeletes(file, FileFormat.PARQUET, 5);
@@ -167,13 +145,13 @@ class TestDeleteLoader {
     Path first =
         DeleteFiles.writeParquet(
             directory.resolve("pos-1.parquet"),
-            POSITION_SCHEMA,
+            DeleteFiles.POSITION_SCHEMA,
             positionRows(FILE_A, 1, FILE_A, 2),
             builder -> builder);
     Path second =
         DeleteFiles.writeAvro(
             directory.resolve("pos-2.avro"),
-            AVRO_POSITION_SCHEMA,
+            DeleteFiles.AVRO_POSITION_SCHEMA,
             avroPositions(FILE_A, 2, FILE_A, 7));
 
     TaskDeletes deletes =
@@ -188,7 +166,8 @@ class TestDeleteLoader {
   }
 
   private static List<GenericRecord> avroPositions(Object... pathsAndPositions) {
-    org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(AVRO_POSITION_SCHEMA);
+    org.apache.avro.Schema schema =
+        new org.apache.avro.Schema.Parser().parse(DeleteFiles.AVRO_POSITION_SCHEMA);
     List<GenericRecord> records = new ArrayList<>();
     for (int index = 0; index < pathsAndPositions.length; index += 2) {
       GenericRecord record = new GenericData.Record(schema);
@@ -204,7 +183,7 @@ class TestDeleteLoader {
     Path file =
         DeleteFiles.writeAvro(
             directory.resolve("pos.avro"),
-            AVRO_POSITION_SCHEMA,
+            DeleteFiles.AVRO_POSITION_SCHEMA,
             avroPositions(FILE_A, 0, FILE_B, 4, FILE_B, 5, FILE_C, 1));
 
     TaskDeletes deletes =
@@ -222,7 +201,7 @@ class TestDeleteLoader {
     Path file =
         DeleteFiles.writeParquet(
             directory.resolve("pos.parquet"),
-            POSITION_SCHEMA,
+            DeleteFiles.POSITION_SCHEMA,
             positionRows(FILE_A, 3, FILE_A, 10),
             builder -> builder);
     DeleteFile delete = DeleteFiles.positionDeletes(file, FileFormat.PARQUET, 2);
@@ -252,7 +231,7 @@ class TestDeleteLoader {
     Path file =
         DeleteFiles.writeParquet(
             directory.resolve("partition-deletes.parquet"),
-            POSITION_SCHEMA,
+            DeleteFiles.POSITION_SCHEMA,
             positionRows(rows.toArray()),
             builder ->
                 builder

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.floe.FloeException;
+import dev.floe.spark.DamagedFiles;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
@@ -20,7 +21,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -74,7 +74,7 @@ class TestParquetBadInput {
       Path file = write(codec);
       byte[] whole = Files.readAllBytes(file);
       int tried = 0;
-      for (int length : truncations(whole.length)) {
+      for (int length : DamagedFiles.truncations(whole.length)) {
         Path truncated = directory.resolve("truncated-" + codec + "-" + length + ".parquet");
         Files.write(truncated, Arrays.copyOf(whole, length));
         for (long declared : List.of((long) length, (long) whole.length)) {
@@ -102,7 +102,7 @@ class TestParquetBadInput {
     assertThat(expected).as("the intact file reads").hasSize(ROWS);
     int errors = 0;
     int read = 0;
-    for (int offset : flips(whole.length)) {
+    for (int offset : DamagedFiles.flips(whole.length)) {
       byte[] damaged = whole.clone();
       damaged[offset] ^= (byte) (1 << (offset % 8));
       Path flipped = directory.resolve("flipped-" + offset + ".parquet");
@@ -172,31 +172,5 @@ class TestParquetBadInput {
         rows,
         builder ->
             builder.withCompressionCodec(codec).withRowGroupSize(8L * 1024).withPageSize(2048));
-  }
-
-  /**
-   * Lengths to cut a file of {@code size} bytes to: spread over the file, and every footer byte.
-   */
-  private static TreeSet<Integer> truncations(int size) {
-    TreeSet<Integer> lengths = new TreeSet<>();
-    for (int length = 0; length < size; length += Math.max(1, size / 60)) {
-      lengths.add(length);
-    }
-    for (int length = Math.max(0, size - 200); length < size; length++) {
-      lengths.add(length);
-    }
-    return lengths;
-  }
-
-  /** Offsets to flip a bit at: spread over the file, and densely over the footer. */
-  private static TreeSet<Integer> flips(int size) {
-    TreeSet<Integer> offsets = new TreeSet<>();
-    for (int offset = 0; offset < size; offset += Math.max(1, size / 120)) {
-      offsets.add(offset);
-    }
-    for (int offset = Math.max(0, size - 400); offset < size; offset += 2) {
-      offsets.add(offset);
-    }
-    return offsets;
   }
 }
