@@ -22,6 +22,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -142,6 +143,35 @@ class TestFloeReadFaults {
                 assertThat(FailureChain.causeOfType(thrown, FileReadException.class).getMessage())
                     .as("Floe's error")
                     .contains(dataFile)
+                    .contains("Injected fault"));
+    assertThat(FaultyFileSystem.failedReads()).as("reads that met the fault").isPositive();
+  }
+
+  @Test
+  void streamBrokenMidManifestFailsPlanningNamingTheManifest() {
+    String table = FAULTY_CATALOG + ".db.broken_manifest";
+    spark.sql("DROP TABLE IF EXISTS " + table);
+    spark.sql(
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT, part STRING) USING iceberg PARTITIONED BY (part)"
+            + " TBLPROPERTIES ('format-version'='2')");
+    spark.sql("INSERT INTO " + table + " SELECT id, CAST(id % 50 AS STRING) FROM range(0, 500)");
+    List<Row> manifests =
+        spark.sql("SELECT path, length FROM " + table + ".manifests").collectAsList();
+    assertThat(manifests).as("one manifest").hasSize(1);
+    String manifest = manifests.get(0).getString(0);
+    long length = manifests.get(0).getLong(1);
+    String location = manifest.substring(0, manifest.indexOf("/metadata/"));
+
+    FaultyFileSystem.failAt(manifest, length / 2);
+    assertThatThrownBy(() -> spark.read().format("floe").load(location).collectAsList())
+        .as("planning with a fault at byte %d of %s", length / 2, manifest)
+        .satisfies(
+            thrown ->
+                assertThat(FailureChain.causeOfType(thrown, FileReadException.class).getMessage())
+                    .as("Floe's error")
+                    .contains(manifest)
                     .contains("Injected fault"));
     assertThat(FaultyFileSystem.failedReads()).as("reads that met the fault").isPositive();
   }
