@@ -1,5 +1,6 @@
 package dev.floe.spark;
 
+import dev.floe.FloeException;
 import dev.floe.io.FileIO;
 import dev.floe.spark.deletes.DeleteLoader;
 import dev.floe.spark.deletes.TaskDeletes;
@@ -48,10 +49,14 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
           TaskOpener opener = TaskOpener.of(io, context);
           long[] counts = new long[countColumns.length];
           for (ReadTask task : tasks) {
-            if (readRows) {
-              countRows(opener, task, countColumns, counts);
-            } else {
-              countFromDeleteFiles(opener.deletes(), task, countColumns, counts);
+            try {
+              if (readRows) {
+                countRows(opener, task, countColumns, counts);
+              } else {
+                countFromDeleteFiles(opener.deletes(), task, countColumns, counts);
+              }
+            } catch (FloeException failure) {
+              throw opener.located(failure, task);
             }
           }
           Object[] values = new Object[counts.length];

@@ -1,5 +1,6 @@
 package dev.floe.spark;
 
+import dev.floe.FloeException;
 import dev.floe.io.FileIO;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -16,6 +17,7 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
   private final List<ReadTask> tasks;
   private int nextTask;
   private TaskReader current;
+  private ReadTask currentTask;
   private ColumnarBatch batch;
   private long splitsRead;
   private long batchesRead;
@@ -26,16 +28,26 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
     this.tasks = List.copyOf(tasks);
   }
 
+  /** The next batch; a failure names the table and the task's data file. */
   @Override
   public boolean next() {
+    try {
+      return advance();
+    } catch (FloeException failure) {
+      batch = null;
+      throw opener.located(failure, currentTask);
+    }
+  }
+
+  private boolean advance() {
     while (current == null || !current.hasNext()) {
       closeCurrent();
       if (nextTask >= tasks.size()) {
         batch = null;
         return false;
       }
-      ReadTask task = tasks.get(nextTask++);
-      current = opener.open(task);
+      currentTask = tasks.get(nextTask++);
+      current = opener.open(currentTask);
       splitsRead++;
     }
     batch = current.next();

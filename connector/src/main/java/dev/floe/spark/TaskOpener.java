@@ -1,5 +1,9 @@
 package dev.floe.spark;
 
+import dev.floe.CorruptTableException;
+import dev.floe.FileReadException;
+import dev.floe.FloeException;
+import dev.floe.InvalidRequestException;
 import dev.floe.io.FileIO;
 import dev.floe.spark.deletes.DeleteCache;
 import dev.floe.spark.deletes.DeleteLoader;
@@ -32,5 +36,30 @@ record TaskOpener(
 
   TaskReader open(ReadTask task) {
     return TaskReader.open(io, context, nameMapping, deletes, task, residuals);
+  }
+
+  /**
+   * The same kind of failure, its message prefixed with the table and the task's data file: a file
+   * reader knows only its own file, and Spark's report of a failed task should say which table and
+   * which read broke, whether the data file or one of its delete files failed.
+   */
+  FloeException located(FloeException failure, ReadTask task) {
+    String message =
+        "Cannot read table "
+            + context.table()
+            + " (data file "
+            + task.task().file().location()
+            + "): "
+            + failure.getMessage();
+    if (failure instanceof FileReadException) {
+      return new FileReadException(message, failure);
+    }
+    if (failure instanceof CorruptTableException) {
+      return new CorruptTableException(message, failure);
+    }
+    if (failure instanceof InvalidRequestException) {
+      return new InvalidRequestException(message, failure);
+    }
+    return new FloeException(message, failure);
   }
 }

@@ -154,7 +154,7 @@ public final class HadoopFileIO implements FileIO {
     @Override
     public InputStream newStream() {
       try {
-        return fileSystem().open(path);
+        return new LocatedInputStream(location, fileSystem().open(path));
       } catch (IOException failure) {
         throw readFailure(failure);
       }

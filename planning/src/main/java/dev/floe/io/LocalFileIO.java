@@ -2,7 +2,6 @@ package dev.floe.io;
 
 import dev.floe.FileReadException;
 import dev.floe.InvalidRequestException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -155,47 +154,6 @@ public final class LocalFileIO implements FileIO {
             "Cannot read " + location + ": the file does not exist", failure);
       }
       return new FileReadException("Cannot read " + location + ": " + failure, failure);
-    }
-  }
-
-  /** Names the file in every I/O failure of a stream that decoders read sequentially. */
-  private static final class LocatedInputStream extends FilterInputStream {
-    private final String location;
-
-    LocatedInputStream(String location, InputStream stream) {
-      super(stream);
-      this.location = location;
-    }
-
-    @Override
-    public int read() throws IOException {
-      try {
-        return super.read();
-      } catch (IOException failure) {
-        throw located(failure);
-      }
-    }
-
-    @Override
-    public int read(byte[] bytes, int offset, int length) throws IOException {
-      try {
-        return super.read(bytes, offset, length);
-      } catch (IOException failure) {
-        throw located(failure);
-      }
-    }
-
-    @Override
-    public long skip(long count) throws IOException {
-      try {
-        return super.skip(count);
-      } catch (IOException failure) {
-        throw located(failure);
-      }
-    }
-
-    private IOException located(IOException failure) {
-      return new IOException("Cannot read " + location + ": " + failure.getMessage(), failure);
     }
   }
 }

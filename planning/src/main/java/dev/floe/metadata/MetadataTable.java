@@ -1,5 +1,6 @@
 package dev.floe.metadata;
 
+import dev.floe.catalog.LocationPolicy;
 import dev.floe.catalog.Table;
 import dev.floe.io.CloseableIterator;
 import dev.floe.manifest.ContentFile;
@@ -223,6 +224,9 @@ public final class MetadataTable {
 
   private CloseableIterator<ManifestEntry> open(ManifestFile manifest) {
     TableMetadata metadata = table.metadata();
+    String listedBy =
+        snapshot.map(selected -> "manifest list " + selected.manifestList()).orElse("a snapshot");
+    LocationPolicy.of(table).check(manifest.path(), "manifest", listedBy);
     return ManifestReader.open(
         table.io(), manifest, metadata.specsById(), metadata.formatVersion());
   }
@@ -231,6 +235,8 @@ public final class MetadataTable {
     if (snapshot.isEmpty()) {
       return List.of();
     }
-    return ManifestListReader.read(table.io(), snapshot.get(), table.metadata().formatVersion());
+    Snapshot selected = snapshot.get();
+    LocationPolicy.of(table).checkManifestLocations(selected);
+    return ManifestListReader.read(table.io(), selected, table.metadata().formatVersion());
   }
 }

@@ -4,6 +4,7 @@ import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
 import dev.floe.InvalidRequestException;
+import dev.floe.catalog.LocationPolicy;
 import dev.floe.catalog.Table;
 import dev.floe.io.CloseableIterator;
 import dev.floe.manifest.ContentFile;
@@ -36,6 +37,7 @@ final class FileScanPlanner {
   private final ParallelManifestReader reader;
   private final int skipListLimit;
   private final MetricsColumns requestedStats;
+  private final LocationPolicy locations;
 
   FileScanPlanner(Table table, Snapshot snapshot, FilterPruning pruning, PlanSettings settings) {
     this.table = table;
@@ -44,6 +46,7 @@ final class FileScanPlanner {
     this.reader = new ParallelManifestReader(settings.threads());
     this.skipListLimit = settings.skipListLimit();
     this.requestedStats = settings.requestedStats();
+    this.locations = LocationPolicy.of(table);
   }
 
   /**
@@ -100,11 +103,13 @@ final class FileScanPlanner {
     TableMetadata metadata = table.metadata();
     ScanReportBuilder report = new ScanReportBuilder(table.name(), skipListLimit);
     report.snapshot(snapshot.snapshotId(), pruning);
+    locations.checkManifestLocations(snapshot);
     List<ManifestFile> manifests =
         ManifestListReader.read(table.io(), snapshot, metadata.formatVersion());
     List<ManifestFile> dataManifests = new ArrayList<>();
     List<ManifestFile> deleteManifests = new ArrayList<>();
     for (ManifestFile manifest : manifests) {
+      locations.check(manifest.path(), "manifest", "manifest list " + snapshot.manifestList());
       boolean data = manifest.content() == ManifestContent.DATA;
       if (manifest.counts().hasNoLiveFiles()) {
         // only DELETED entries: nothing in it is part of this snapshot
@@ -159,6 +164,7 @@ final class FileScanPlanner {
         if (!(entry.file() instanceof DeleteFile file)) {
           throw misplaced(manifest, entry, ManifestContent.DELETES);
         }
+        checkLocations(file, manifest);
         if (admit(
             file,
             outcome,
@@ -183,6 +189,7 @@ final class FileScanPlanner {
         if (!(entry.file() instanceof DataFile file)) {
           throw misplaced(manifest, entry, ManifestContent.DATA);
         }
+        locations.check(file.location(), "data file", "manifest " + manifest.path());
         if (admit(
             file, outcome, ScanReport.Hop.DATA_FILE_PARTITION, ScanReport.Hop.DATA_FILE_METRICS)) {
           outcome.keep(
@@ -220,6 +227,19 @@ final class FileScanPlanner {
       return false;
     }
     return true;
+  }
+
+  /** A delete file's own location and, for a deletion vector, the data file it names. */
+  private void checkLocations(DeleteFile file, ManifestFile manifest) {
+    String referencedBy = "manifest " + manifest.path();
+    if (file.isDeletionVector()) {
+      locations.check(file.location(), "deletion vector file", referencedBy);
+    } else {
+      locations.check(file.location(), "delete file", referencedBy);
+    }
+    if (file.referencedDataFile() != null) {
+      locations.check(file.referencedDataFile(), "referenced data file", referencedBy);
+    }
   }
 
   private CloseableIterator<ManifestEntry> open(ManifestFile manifest, MetricsColumns metrics) {

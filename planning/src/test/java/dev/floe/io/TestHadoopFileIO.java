@@ -43,6 +43,24 @@ class TestHadoopFileIO {
   }
 
   @Test
+  void streamFailureNamesTheFile() throws IOException {
+    Path file = directory.resolve("stream.bin");
+    Files.write(file, CONTENT);
+    String location = "file:" + file;
+    InputStream stream = new HadoopFileIO(Map.of()).newInputFile(location).newStream();
+    assertThat(stream.read()).as("first byte").isEqualTo(CONTENT[0]);
+    stream.close();
+
+    assertThatThrownBy(stream::read)
+        .as("a storage failure in the middle of a stream")
+        .isInstanceOf(IOException.class)
+        .hasMessageStartingWith("Cannot read " + location + ": ");
+    assertThatThrownBy(() -> stream.read(new byte[4], 0, 4))
+        .isInstanceOf(IOException.class)
+        .hasMessageStartingWith("Cannot read " + location + ": ");
+  }
+
+  @Test
   void namesAMissingFile() {
     String missing = "file:" + directory.resolve("missing.avro");
     InputFile input = new HadoopFileIO(Map.of()).newInputFile(missing);
