@@ -113,12 +113,19 @@ public record LocationPolicy(boolean plainPathsAllowed, String loadedFrom) {
       }
       path = location;
     }
-    for (String segment : path.split("/", -1)) {
-      if (segment.equals("..")) {
-        return "a path with a '..' segment";
+    return hasParentSegment(path) ? "a path with a '..' segment" : null;
+  }
+
+  /** Whether a '/'-separated path has a '..' segment; planning asks this of every file. */
+  private static boolean hasParentSegment(String path) {
+    for (int dots = path.indexOf(".."); dots >= 0; dots = path.indexOf("..", dots + 1)) {
+      boolean startsSegment = dots == 0 || path.charAt(dots - 1) == '/';
+      boolean endsSegment = dots + 2 == path.length() || path.charAt(dots + 2) == '/';
+      if (startsSegment && endsSegment) {
+        return true;
       }
     }
-    return null;
+    return false;
   }
 
   private static boolean hasScheme(String location) {
