@@ -87,7 +87,8 @@ final class TaskReader implements CloseableIterator<ColumnarBatch> {
             ? null
             : ResidualFilter.of(residual, decoded, context.batchSize());
     return new TaskReader(
-        DataFileReaders.open(io, task.request(context, nameMapping, decoded)),
+        DataFileReaders.open(
+            io, task.request(context, nameMapping, decoded), task.task().file().recordCount()),
         filter,
         rowFilter,
         projection);

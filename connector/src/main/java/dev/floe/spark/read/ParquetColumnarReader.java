@@ -71,6 +71,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   private final RowGroupStatisticsEvaluator statistics;
   private final RowGroupDictionaryEvaluator dictionaries;
   private final ColumnarBatch batch;
+  private final long fileRowCount;
 
   private int nextRowGroup;
   private ColumnChunkReader[] chunks;
@@ -93,6 +94,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
         rowGroups.add(index);
       }
     }
+    this.fileRowCount = position;
     ParquetColumnResolver.Resolution resolution =
         ParquetColumnResolver.resolve(
             request.projection(),
@@ -120,6 +122,11 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     this.statistics = new RowGroupStatisticsEvaluator(request.residual(), idColumns);
     this.dictionaries = new RowGroupDictionaryEvaluator(request.residual(), idColumns);
     this.batch = new ColumnarBatch(batchColumns);
+  }
+
+  /** The rows of the whole file, every row group's, as its footer gives them. */
+  public long fileRowCount() {
+    return fileRowCount;
   }
 
   /** Whether a row group's first byte (its first column chunk's) lies in the split. */

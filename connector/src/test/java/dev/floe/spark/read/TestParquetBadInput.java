@@ -4,9 +4,12 @@ import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY;
 import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.DOUBLE;
 import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT64;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.floe.CorruptTableException;
 import dev.floe.FloeException;
+import dev.floe.io.LocalFileIO;
 import dev.floe.spark.DamagedFiles;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
@@ -120,6 +123,25 @@ class TestParquetBadInput {
     }
     assertThat(errors + read).as("flips tried").isGreaterThan(200);
     assertThat(errors).as("flips in headers and the footer are caught").isPositive();
+  }
+
+  @Test
+  void aRecordCountThatDisagreesWithTheFooterIsCorrupt() throws IOException {
+    Path file = write(CompressionCodecName.SNAPPY);
+    FileReadRequest request = ParquetFiles.request(file, PROJECTION);
+
+    try (var reader = DataFileReaders.open(new LocalFileIO(), request, ROWS)) {
+      assertThat(reader.hasNext()).as("the manifest's count agrees: the file reads").isTrue();
+    }
+    assertThatThrownBy(() -> DataFileReaders.open(new LocalFileIO(), request, ROWS + 1))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessage(
+            "Cannot read data file "
+                + file
+                + ": its manifest entry gives "
+                + (ROWS + 1)
+                + " rows, its Parquet footer "
+                + ROWS);
   }
 
   /** Reads {@code file} whole; a Floe error is an outcome, any other throwable fails the test. */
