@@ -38,7 +38,7 @@ final class DeltaBinaryPackedDecoder implements ValuesDecoder {
               + ", values "
               + declared);
     }
-    if (declared > maximumValues) {
+    if (declared < 0 || declared > maximumValues) {
       throw new IllegalStateException(
           "DELTA_BINARY_PACKED header declares "
               + Long.toUnsignedString(declared)

@@ -82,6 +82,10 @@ final class RunLengthBitPackedDecoder {
       for (int index = 0; index < bytesPerRunValue; index++) {
         value |= (byteAt(position++) & 0xFF) << (8 * index);
       }
+      if (bitWidth < 32 && value >>> bitWidth != 0) {
+        throw new IllegalStateException(
+            "RLE run value " + value + " does not fit in the bit width " + bitWidth);
+      }
       repeatedValue = value;
     } else {
       repeating = false;
