@@ -24,11 +24,12 @@ final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     long miniblocks = cursor.unsignedVarLong();
     long declared = cursor.unsignedVarLong();
     long first = cursor.zigZagVarLong();
-    // every miniblock has a bit width byte in each block header, so the count is bounded by bytes
+    // each block after the first value has a bit width byte per miniblock, so the count of
+    // miniblocks is bounded by the page's bytes (a page of no or one value has no block)
     if (blockSize <= 0
         || blockSize > Integer.MAX_VALUE
         || miniblocks <= 0
-        || miniblocks > limit - cursor.position
+        || (declared > 1 && miniblocks > limit - cursor.position)
         || blockSize % miniblocks != 0) {
       throw new IllegalStateException(
           "Invalid DELTA_BINARY_PACKED header: block size "
@@ -53,7 +54,7 @@ final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     }
     int decoded = 1;
     long previous = first;
-    int[] widths = new int[(int) miniblocks];
+    int[] widths = new int[total > 1 ? (int) miniblocks : 0];
     while (decoded < total) {
       long minDelta = cursor.zigZagVarLong();
       for (int index = 0; index < miniblocks; index++) {
