@@ -20,6 +20,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -153,6 +159,36 @@ class TestManifestBadInput {
         .isInstanceOf(CorruptTableException.class)
         .hasMessageContaining(LIST_MESSAGE)
         .hasMessageContaining("not an Avro file");
+  }
+
+  @Test
+  void arrayOfElementsTakingNoBytesIsCorrupt() throws java.io.IOException {
+    // Avro skips such an array item by item, so a damaged count (2^62 nulls) would never end
+    Schema junk =
+        SchemaBuilder.record("manifest_file")
+            .fields()
+            .name("junk")
+            .type()
+            .array()
+            .items()
+            .nullType()
+            .noDefault()
+            .endRecord();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (DataFileWriter<GenericRecord> writer =
+        new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(junk))) {
+      writer.create(junk, out);
+      GenericRecord record = new GenericData.Record(junk);
+      record.put("junk", Arrays.asList(null, null, null));
+      writer.append(record);
+    }
+    io.add(LIST_PATH, out.toByteArray());
+
+    assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(LIST_MESSAGE)
+        .hasMessageContaining(
+            "its Avro schema has an array of \"null\", whose elements take no bytes");
   }
 
   /** A list of 30 data manifests in small blocks, so that cuts fall inside and between them. */
