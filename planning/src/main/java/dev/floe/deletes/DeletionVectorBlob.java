@@ -8,7 +8,11 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
+import org.roaringbitmap.Container;
+import org.roaringbitmap.ContainerPointer;
+import org.roaringbitmap.PeekableCharIterator;
 import org.roaringbitmap.RoaringBitmap;
+import org.roaringbitmap.RunContainer;
 
 /**
  * Where one {@code deletion-vector-v1} blob lies in its Puffin file, and how its bytes decode.
@@ -179,7 +183,80 @@ record DeletionVectorBlob(String location, long offset, int size, String referen
           null);
     }
     buffer.position(start + length);
+    String invalid = invalidContainer(bitmap);
+    if (invalid != null) {
+      throw corrupt(
+          "malformed 32-bit bitmap for key "
+              + key
+              + " at blob byte "
+              + (LENGTH_BYTES + MAGIC_BYTES + start)
+              + ": "
+              + invalid,
+          null);
+    }
     return bitmap;
+  }
+
+  /**
+   * What breaks the Roaring format in {@code bitmap}, or null: RoaringBitmap deserializes without
+   * checking that container keys ascend, that containers are non-empty, that runs ascend without
+   * overlap, or that a stored cardinality matches the values, and a bitmap breaking these answers
+   * lookups and counts wrongly or fails later, while rows are read.
+   */
+  private static String invalidContainer(RoaringBitmap bitmap) {
+    int previousKey = -1;
+    for (ContainerPointer pointer = bitmap.getContainerPointer();
+        pointer.getContainer() != null;
+        pointer.advance()) {
+      int key = pointer.key();
+      if (key <= previousKey) {
+        return "container keys " + previousKey + " and " + key + " do not ascend";
+      }
+      previousKey = key;
+      Container container = pointer.getContainer();
+      long counted =
+          container instanceof RunContainer runs ? countRuns(runs) : countValues(container);
+      if (counted <= 0 || counted != container.getCardinality()) {
+        return "container "
+            + key
+            + " stores cardinality "
+            + container.getCardinality()
+            + (counted < 0 ? " but its values do not ascend" : " but holds " + counted + " values");
+      }
+    }
+    return null;
+  }
+
+  /** The values of {@code runs}, or -1 when its runs overlap, descend or pass 65535. */
+  private static long countRuns(RunContainer runs) {
+    long count = 0;
+    int previousEnd = -1;
+    for (int index = 0; index < runs.numberOfRuns(); index++) {
+      int start = runs.getValue(index);
+      int end = start + runs.getLength(index);
+      if (start <= previousEnd || end > 0xFFFF) {
+        return -1;
+      }
+      count += end - start + 1;
+      previousEnd = end;
+    }
+    return count;
+  }
+
+  /** The values of an array or bitmap container, or -1 when they do not ascend. */
+  private static long countValues(Container container) {
+    long count = 0;
+    int previous = -1;
+    PeekableCharIterator values = container.getCharIterator();
+    while (values.hasNext()) {
+      int value = values.next();
+      if (value <= previous) {
+        return -1;
+      }
+      previous = value;
+      count++;
+    }
+    return count;
   }
 
   CorruptTableException corrupt(String problem, Throwable cause) {

@@ -149,7 +149,7 @@ final class ExpressionJsonReader {
       case "reference":
         return reference(requiredText(json, "term", path), json, path + ".term");
       case "transform":
-        Transform transform = Transform.parse(requiredText(json, "transform", path));
+        Transform transform = transform(json, path);
         JsonNode column = json.get("term");
         if (column == null) {
           throw invalid(path, json, "a transform term needs a 'term' (a column name)");
@@ -174,6 +174,15 @@ final class ExpressionJsonReader {
             "unknown term type '"
                 + json.get("type").textValue()
                 + "' (expected reference or transform)");
+    }
+  }
+
+  private static Transform transform(JsonNode json, String path) {
+    String text = requiredText(json, "transform", path);
+    try {
+      return Transform.parse(text);
+    } catch (IllegalArgumentException unknown) {
+      throw invalid(path + ".transform", json, unknown.getMessage());
     }
   }
 

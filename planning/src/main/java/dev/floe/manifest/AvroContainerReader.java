@@ -6,6 +6,8 @@ import dev.floe.io.InputFile;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.avro.InvalidAvroMagicException;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileReader;
@@ -59,6 +61,13 @@ final class AvroContainerReader implements AutoCloseable {
     GenericDatumReader<GenericRecord> datumReader = new Utf8DatumReader();
     try {
       DataFileReader<GenericRecord> fileReader = new DataFileReader<>(input, datumReader);
+      String endless = zeroSizeArray(fileReader.getSchema(), new HashSet<>());
+      if (endless != null) {
+        throw context.corrupt(
+            "its Avro schema has an array of "
+                + endless
+                + ", whose elements take no bytes: a damaged count would make reading it endless");
+      }
       return new AvroContainerReader(context, input, expectedLength, datumReader, fileReader);
     } catch (IOException | RuntimeException failure) {
       RuntimeException translated = translate(failure, input, context);
@@ -69,6 +78,56 @@ final class AvroContainerReader implements AutoCloseable {
       }
       throw translated;
     }
+  }
+
+  /**
+   * The element type of the first array in {@code schema} whose elements encode in zero bytes, or
+   * null. Avro skips the items of such an array one by one however many its block count claims, so
+   * a damaged count never ends; no Iceberg metadata file has one.
+   */
+  private static String zeroSizeArray(Schema schema, Set<Schema> visited) {
+    if (!visited.add(schema)) {
+      return null;
+    }
+    return switch (schema.getType()) {
+      case ARRAY ->
+          takesNoBytes(schema.getElementType(), new HashSet<>())
+              ? schema.getElementType().toString()
+              : zeroSizeArray(schema.getElementType(), visited);
+      case MAP -> zeroSizeArray(schema.getValueType(), visited);
+      case RECORD -> {
+        for (Schema.Field field : schema.getFields()) {
+          String found = zeroSizeArray(field.schema(), visited);
+          if (found != null) {
+            yield found;
+          }
+        }
+        yield null;
+      }
+      case UNION -> {
+        for (Schema branch : schema.getTypes()) {
+          String found = zeroSizeArray(branch, visited);
+          if (found != null) {
+            yield found;
+          }
+        }
+        yield null;
+      }
+      case ENUM, FIXED, STRING, BYTES, INT, LONG, FLOAT, DOUBLE, BOOLEAN, NULL -> null;
+    };
+  }
+
+  /** Whether a value of {@code schema} encodes in zero bytes: null, empty fixed, such records. */
+  private static boolean takesNoBytes(Schema schema, Set<Schema> visiting) {
+    return switch (schema.getType()) {
+      case NULL -> true;
+      case FIXED -> schema.getFixedSize() == 0;
+      case RECORD ->
+          visiting.add(schema)
+              && schema.getFields().stream()
+                  .allMatch(field -> takesNoBytes(field.schema(), visiting));
+      case ARRAY, MAP, UNION, ENUM, STRING, BYTES, INT, LONG, FLOAT, DOUBLE, BOOLEAN -> false;
+    };
   }
 
   /** The schema the file was written with. */

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 
@@ -63,6 +64,22 @@ final class AvroRecordLayout {
   }
 
   private static AvroRecordLayout build(
+      Schema writerRecord,
+      String recordName,
+      List<AvroField> fields,
+      Map<Integer, AvroRecordLayout> nested,
+      boolean keepAll,
+      ReadContext context) {
+    try {
+      return buildValid(writerRecord, recordName, fields, nested, keepAll, context);
+    } catch (AvroRuntimeException invalid) {
+      // Avro reads a file's schema without checking its names, but refuses them in a new schema
+      throw context.corrupt(
+          "the Avro schema of " + recordName + " is not valid: " + invalid.getMessage(), invalid);
+    }
+  }
+
+  private static AvroRecordLayout buildValid(
       Schema writerRecord,
       String recordName,
       List<AvroField> fields,

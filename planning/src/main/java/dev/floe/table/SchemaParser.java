@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -59,12 +60,24 @@ final class SchemaParser {
       }
     }
     List<NestedField> columns = parseFields(json);
+    Schema schema;
     try {
-      return new Schema(
-          schemaId, columns, new HashSet<>(json.optionalInts("identifier-field-ids")));
+      schema =
+          new Schema(schemaId, columns, new HashSet<>(json.optionalInts("identifier-field-ids")));
     } catch (IllegalArgumentException duplicateIds) {
       throw json.corrupt("schema " + schemaId + ": " + duplicateIds.getMessage());
     }
+    for (int identifier : new TreeSet<>(schema.identifierFieldIds())) {
+      if (schema.findField(identifier) == null) {
+        throw json.corrupt(
+            "schema "
+                + schemaId
+                + ": identifier-field-ids names field "
+                + identifier
+                + ", which the schema does not have");
+      }
+    }
+    return schema;
   }
 
   /** The type held by {@code field} of {@code owner}: a primitive name or a nested object. */

@@ -216,6 +216,20 @@ public final class TableMetadataParser {
         metadata.mapOptionalObjects(
             "snapshots", snapshot -> SnapshotParser.parseSnapshot(snapshot));
     Set<Long> ids = uniqueIds(metadata, "snapshots", "snapshot", snapshots, Snapshot::snapshotId);
+    if (formatVersion >= 2) {
+      long lastSequenceNumber = metadata.requiredLong("last-sequence-number");
+      for (Snapshot snapshot : snapshots) {
+        if (snapshot.sequenceNumber() > lastSequenceNumber) {
+          throw metadata.corrupt(
+              "snapshot "
+                  + snapshot.snapshotId()
+                  + " has sequence number "
+                  + snapshot.sequenceNumber()
+                  + ", above last-sequence-number "
+                  + lastSequenceNumber);
+        }
+      }
+    }
     Long currentSnapshotId = metadata.optionalLong("current-snapshot-id");
     if (currentSnapshotId != null && currentSnapshotId == NO_CURRENT_SNAPSHOT) {
       currentSnapshotId = null;

@@ -415,10 +415,11 @@ final class ColumnChunkReader {
               throw corrupt("DELTA_BINARY_PACKED values of type " + physical, null);
             }
             yield new DeltaBinaryPackedDecoder(
-                physical == PrimitiveTypeName.INT32, data, offset, end);
+                physical == PrimitiveTypeName.INT32, data, offset, end, pageEntries);
           }
-          case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayDecoder(data, offset, end);
-          case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(data, offset, end);
+          case DELTA_LENGTH_BYTE_ARRAY ->
+              new DeltaLengthByteArrayDecoder(data, offset, end, pageEntries);
+          case DELTA_BYTE_ARRAY -> new DeltaByteArrayDecoder(data, offset, end, pageEntries);
           case BYTE_STREAM_SPLIT ->
               new ByteStreamSplitDecoder(physical, width(), data, offset, end);
           case BIT_PACKED -> throw corrupt("values use the deprecated BIT_PACKED encoding", null);

@@ -11,30 +11,50 @@ final class DeltaBinaryPackedDecoder implements ValuesDecoder {
   private final int end;
   private int next;
 
-  DeltaBinaryPackedDecoder(boolean int32, byte[] data, int offset, int limit) {
+  /**
+   * Decodes the page's values from {@code data[offset .. limit)}.
+   *
+   * @param maximumValues how many values the page can hold (its entries): a header that declares
+   *     more is corrupt, and is refused before anything is allocated for it
+   */
+  DeltaBinaryPackedDecoder(boolean int32, byte[] data, int offset, int limit, int maximumValues) {
     this.int32 = int32;
     Cursor cursor = new Cursor(data, offset, limit);
-    int blockSize = (int) cursor.unsignedVarLong();
-    int miniblocks = (int) cursor.unsignedVarLong();
-    int total = (int) cursor.unsignedVarLong();
+    long blockSize = cursor.unsignedVarLong();
+    long miniblocks = cursor.unsignedVarLong();
+    long declared = cursor.unsignedVarLong();
     long first = cursor.zigZagVarLong();
-    if (blockSize <= 0 || miniblocks <= 0 || blockSize % miniblocks != 0 || total < 0) {
+    // each block after the first value has a bit width byte per miniblock, so the count of
+    // miniblocks is bounded by the page's bytes (a page of no or one value has no block)
+    if (blockSize <= 0
+        || blockSize > Integer.MAX_VALUE
+        || miniblocks <= 0
+        || (declared > 1 && miniblocks > limit - cursor.position)
+        || blockSize % miniblocks != 0) {
       throw new IllegalStateException(
           "Invalid DELTA_BINARY_PACKED header: block size "
               + blockSize
               + ", miniblocks "
               + miniblocks
               + ", values "
-              + total);
+              + declared);
     }
-    int perMiniblock = blockSize / miniblocks;
+    if (declared < 0 || declared > maximumValues) {
+      throw new IllegalStateException(
+          "DELTA_BINARY_PACKED header declares "
+              + Long.toUnsignedString(declared)
+              + " values but the page holds at most "
+              + maximumValues);
+    }
+    int total = (int) declared;
+    int perMiniblock = (int) (blockSize / miniblocks);
     values = new long[total];
     if (total > 0) {
       values[0] = first;
     }
     int decoded = 1;
     long previous = first;
-    int[] widths = new int[miniblocks];
+    int[] widths = new int[total > 1 ? (int) miniblocks : 0];
     while (decoded < total) {
       long minDelta = cursor.zigZagVarLong();
       for (int index = 0; index < miniblocks; index++) {
@@ -45,8 +65,10 @@ final class DeltaBinaryPackedDecoder implements ValuesDecoder {
         if (width > 64) {
           throw new IllegalStateException("Invalid DELTA_BINARY_PACKED bit width " + width);
         }
-        long[] deltas = cursor.unpack(perMiniblock, width);
-        for (int value = 0; value < perMiniblock && decoded < total; value++) {
+        // a miniblock past the last value is padding: only the values still due are unpacked
+        int wanted = Math.min(perMiniblock, total - decoded);
+        long[] deltas = cursor.unpack(perMiniblock, wanted, width);
+        for (int value = 0; value < wanted; value++) {
           // deltas wrap around like the writer's arithmetic; int32 values are truncated below
           previous = previous + minDelta + deltas[value];
           values[decoded++] = previous;
@@ -124,20 +146,30 @@ final class DeltaBinaryPackedDecoder implements ValuesDecoder {
       return (raw >>> 1) ^ -(raw & 1);
     }
 
-    long[] unpack(int count, int width) {
-      long[] out = new long[count];
+    /** Unpacks the first {@code wanted} of a miniblock's {@code count} values; skips the rest. */
+    long[] unpack(int count, int wanted, int width) {
+      long[] out = new long[wanted];
       if (width == 0) {
         return out;
       }
-      int bytes = (count * width + 7) / 8;
-      int bit = 0;
-      for (int index = 0; index < count; index++) {
+      long bytes = ((long) count * width + 7) / 8;
+      long neededBytes = ((long) wanted * width + 7) / 8;
+      if (neededBytes > limit - position) {
+        throw new IllegalStateException(
+            "DELTA_BINARY_PACKED miniblock needs "
+                + neededBytes
+                + " bytes for its values but "
+                + (limit - position)
+                + " remain in the page");
+      }
+      long bit = 0;
+      for (int index = 0; index < wanted; index++) {
         long value = 0;
         for (int taken = 0; taken < width; ) {
-          int bytePosition = position + (bit >>> 3);
-          int inByte = bit & 7;
+          long bytePosition = position + (bit >>> 3);
+          int inByte = (int) (bit & 7);
           int chunk = Math.min(8 - inByte, width - taken);
-          int current = bytePosition < limit ? data[bytePosition] & 0xFF : 0;
+          int current = bytePosition < limit ? data[(int) bytePosition] & 0xFF : 0;
           long bits = (current >>> inByte) & ((1 << chunk) - 1);
           value |= bits << taken;
           taken += chunk;
@@ -145,7 +177,8 @@ final class DeltaBinaryPackedDecoder implements ValuesDecoder {
         }
         out[index] = value;
       }
-      position += bytes;
+      // the padding after a page's last value may be cut short by the writer
+      position = (int) Math.min(position + bytes, limit);
       return out;
     }
   }

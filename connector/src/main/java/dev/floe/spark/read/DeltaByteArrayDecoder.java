@@ -10,9 +10,11 @@ final class DeltaByteArrayDecoder implements ValuesDecoder {
   private byte[] previous = new byte[0];
   private int previousLength;
 
-  DeltaByteArrayDecoder(byte[] data, int offset, int limit) {
-    this.prefixLengths = new DeltaBinaryPackedDecoder(true, data, offset, limit);
-    this.suffixes = new DeltaLengthByteArrayDecoder(data, prefixLengths.end(), limit);
+  /** See {@link DeltaBinaryPackedDecoder} for {@code maximumValues}. */
+  DeltaByteArrayDecoder(byte[] data, int offset, int limit, int maximumValues) {
+    this.prefixLengths = new DeltaBinaryPackedDecoder(true, data, offset, limit, maximumValues);
+    this.suffixes =
+        new DeltaLengthByteArrayDecoder(data, prefixLengths.end(), limit, maximumValues);
   }
 
   @Override

@@ -7,8 +7,9 @@ final class DeltaLengthByteArrayDecoder implements ValuesDecoder {
   private final int limit;
   private int position;
 
-  DeltaLengthByteArrayDecoder(byte[] data, int offset, int limit) {
-    this.lengths = new DeltaBinaryPackedDecoder(true, data, offset, limit);
+  /** See {@link DeltaBinaryPackedDecoder} for {@code maximumValues}. */
+  DeltaLengthByteArrayDecoder(byte[] data, int offset, int limit, int maximumValues) {
+    this.lengths = new DeltaBinaryPackedDecoder(true, data, offset, limit, maximumValues);
     this.data = data;
     this.limit = limit;
     this.position = lengths.end();
@@ -22,7 +23,7 @@ final class DeltaLengthByteArrayDecoder implements ValuesDecoder {
   public void read(int count, ValueSink sink, int row) {
     for (int index = 0; index < count; index++) {
       int length = (int) lengths.nextValue();
-      if (length < 0 || position + length > limit) {
+      if (length < 0 || length > limit - position) {
         throw new IllegalStateException("Byte array of " + length + " bytes past the page end");
       }
       sink.putBytes(row + index, data, position, length);

@@ -20,6 +20,11 @@ final class PageDictionary implements Dictionary {
 
   PageDictionary(PrimitiveTypeName type, int fixedLength, int size, byte[] data) {
     this.type = type;
+    // every entry takes at least one byte (a length, or its fixed width): a larger size is corrupt
+    if (size < 0 || size > data.length) {
+      throw new IllegalStateException(
+          "Dictionary page declares " + size + " entries in " + data.length + " bytes");
+    }
     this.size = size;
     PlainValuesDecoder plain = new PlainValuesDecoder(type, fixedLength, data, 0, data.length);
     switch (type) {

@@ -64,6 +64,13 @@ final class RunLengthBitPackedDecoder {
       remaining = Integer.MAX_VALUE;
       return;
     }
+    // runs of no values are skipped in a loop: a page of them must not exhaust the stack
+    do {
+      readOneRunHeader();
+    } while (remaining == 0);
+  }
+
+  private void readOneRunHeader() {
     if (position >= end) {
       throw new IllegalStateException("RLE/bit-packed data ends before its values");
     }
@@ -75,19 +82,32 @@ final class RunLengthBitPackedDecoder {
       for (int index = 0; index < bytesPerRunValue; index++) {
         value |= (byteAt(position++) & 0xFF) << (8 * index);
       }
+      if (bitWidth < 32 && value >>> bitWidth != 0) {
+        throw new IllegalStateException(
+            "RLE run value " + value + " does not fit in the bit width " + bitWidth);
+      }
       repeatedValue = value;
     } else {
       repeating = false;
-      int count = (header >>> 1) * 8;
+      int groups = header >>> 1;
+      // a final group may be cut short by the writer, but no more: the groups must be in the data
+      if ((long) (groups - 1) * bitWidth > end - position) {
+        throw new IllegalStateException(
+            "RLE/bit-packed run of "
+                + groups
+                + " groups of 8 values needs "
+                + (long) groups * bitWidth
+                + " bytes but "
+                + (end - position)
+                + " remain");
+      }
+      int count = groups * 8;
       if (packed.length < count) {
         packed = new int[count];
       }
       unpack(count);
       packedIndex = 0;
       remaining = count;
-    }
-    if (remaining == 0) {
-      readRunHeader();
     }
   }
 

@@ -5,13 +5,24 @@ final class RunLengthBooleanDecoder implements ValuesDecoder {
   private final RunLengthBitPackedDecoder bits;
 
   RunLengthBooleanDecoder(byte[] data, int offset, int end) {
+    if (end - offset < 4) {
+      throw new IllegalStateException(
+          "RLE boolean data of " + (end - offset) + " bytes has no room for its 4-byte length");
+    }
     int length =
         (data[offset] & 0xFF)
             | (data[offset + 1] & 0xFF) << 8
             | (data[offset + 2] & 0xFF) << 16
             | (data[offset + 3] & 0xFF) << 24;
-    this.bits =
-        new RunLengthBitPackedDecoder(data, offset + 4, Math.min(end, offset + 4 + length), 1);
+    if (length < 0 || length > end - offset - 4) {
+      throw new IllegalStateException(
+          "RLE boolean data declares "
+              + Integer.toUnsignedString(length)
+              + " bytes but the page has "
+              + (end - offset - 4)
+              + " after the length");
+    }
+    this.bits = new RunLengthBitPackedDecoder(data, offset + 4, offset + 4 + length, 1);
   }
 
   @Override

@@ -104,7 +104,7 @@ class TestValuesDecoders {
     byte[] bytes = writer.getBytes().toByteArray();
 
     Collected collected = new Collected();
-    new DeltaBinaryPackedDecoder(false, bytes, 0, bytes.length).read(1000, collected, 0);
+    new DeltaBinaryPackedDecoder(false, bytes, 0, bytes.length, 1000).read(1000, collected, 0);
 
     assertThat(collected.values).as("longs").isEqualTo(expected);
   }
@@ -123,7 +123,7 @@ class TestValuesDecoders {
     byte[] withTrailer = java.util.Arrays.copyOf(bytes, bytes.length + 3);
 
     DeltaBinaryPackedDecoder decoder =
-        new DeltaBinaryPackedDecoder(true, withTrailer, 0, withTrailer.length);
+        new DeltaBinaryPackedDecoder(true, withTrailer, 0, withTrailer.length, 131);
     Collected collected = new Collected();
     decoder.read(131, collected, 0);
 
@@ -146,7 +146,7 @@ class TestValuesDecoders {
     byte[] bytes = writer.getBytes().toByteArray();
 
     Collected collected = new Collected();
-    new DeltaLengthByteArrayDecoder(bytes, 0, bytes.length).read(300, collected, 0);
+    new DeltaLengthByteArrayDecoder(bytes, 0, bytes.length, 300).read(300, collected, 0);
 
     assertThat(collected.values).as("byte arrays").isEqualTo(expected);
   }
@@ -163,7 +163,7 @@ class TestValuesDecoders {
     byte[] bytes = writer.getBytes().toByteArray();
 
     Collected collected = new Collected();
-    new DeltaByteArrayDecoder(bytes, 0, bytes.length).read(300, collected, 0);
+    new DeltaByteArrayDecoder(bytes, 0, bytes.length, 300).read(300, collected, 0);
 
     assertThat(collected.values).as("incrementally encoded byte arrays").isEqualTo(expected);
   }

@@ -1,0 +1,245 @@
+package dev.floe.manifest;
+
+import static dev.floe.manifest.ManifestFixtures.manifestListMetadata;
+import static dev.floe.manifest.ManifestFixtures.manifestListSchema;
+import static dev.floe.manifest.ManifestFixtures.values;
+import static dev.floe.manifest.ManifestTestFiles.MANIFEST_PATH;
+import static dev.floe.manifest.ManifestTestFiles.MANIFEST_SEQUENCE_NUMBER;
+import static dev.floe.manifest.ManifestTestFiles.SPECS;
+import static dev.floe.manifest.ManifestTestFiles.manifest;
+import static dev.floe.manifest.ManifestTestFiles.manyEntriesInSmallBlocks;
+import static dev.floe.manifest.ManifestTestFiles.withLength;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.floe.CorruptTableException;
+import dev.floe.io.CloseableIterator;
+import dev.floe.table.Snapshot;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Manifests and manifest lists cut short, damaged, empty or of the wrong version: each read fails
+ * with a CorruptTableException naming the file, or (for a damage Avro cannot see) returns every
+ * entry; never a shorter result or another exception. The hand-picked cases stay in {@link
+ * TestManifestReaderFailures} and {@link TestManifestListReader}; these are systematic.
+ */
+class TestManifestBadInput {
+  private static final String LIST_PATH = "mem://t/metadata/snap-42-1-list.avro";
+  private static final String MANIFEST_MESSAGE = "Cannot read manifest " + MANIFEST_PATH;
+  private static final String LIST_MESSAGE =
+      "Cannot read manifest list " + LIST_PATH + " of snapshot 42";
+  private static final Snapshot SNAPSHOT =
+      new Snapshot(
+          42L,
+          41L,
+          7L,
+          1_700_000_000_000L,
+          LIST_PATH,
+          List.of(),
+          Map.of("operation", "append"),
+          0,
+          null,
+          null,
+          null);
+
+  private final InMemoryFileIO io = new InMemoryFileIO();
+
+  @Test
+  void manifestCutAnywhereIsCorrupt() {
+    ManifestFile listed = manifest(1, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    byte[] whole = manyEntriesInSmallBlocks(listed);
+    ManifestFile manifest = withLength(listed, whole.length);
+    List<Integer> cuts = new ArrayList<>(List.of(0, 1, 3, 4, 10, 100, whole.length - 1));
+    for (int twentieth = 1; twentieth < 20; twentieth++) {
+      cuts.add(whole.length * twentieth / 20);
+    }
+    for (int cut : cuts) {
+      io.add(MANIFEST_PATH, Arrays.copyOf(whole, cut));
+      assertThatThrownBy(() -> readAll(manifest))
+          .as("manifest of %s bytes cut at byte %s", whole.length, cut)
+          .isInstanceOf(CorruptTableException.class)
+          .hasMessageContaining(MANIFEST_MESSAGE + " (snapshot 40)");
+    }
+  }
+
+  @Test
+  void emptyManifestIsCorrupt() {
+    ManifestFile manifest = manifest(1, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    io.add(MANIFEST_PATH, new byte[0]);
+    assertThatThrownBy(() -> readAll(manifest))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(MANIFEST_MESSAGE)
+        .hasMessageContaining("the file is empty");
+  }
+
+  @Test
+  void bitFlipsInAManifestReadWhollyOrAreCorrupt() {
+    ManifestFile listed = manifest(1, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    byte[] whole = manyEntriesInSmallBlocks(listed);
+    ManifestFile manifest = withLength(listed, whole.length);
+    Random random = new Random(10);
+    int corrupt = 0;
+    for (int attempt = 0; attempt < 300; attempt++) {
+      byte[] damaged = whole.clone();
+      int position = random.nextInt(damaged.length);
+      damaged[position] ^= (byte) (1 << random.nextInt(8));
+      io.add(MANIFEST_PATH, damaged);
+      try {
+        assertThat(readAll(manifest))
+            .as("a flip at byte %s that Avro cannot see still reads every entry", position)
+            .hasSize(60);
+      } catch (CorruptTableException expected) {
+        assertThat(expected).hasMessageContaining(MANIFEST_MESSAGE);
+        corrupt++;
+      }
+    }
+    assertThat(corrupt)
+        .as("deflate's checksum and Avro's sync markers catch most")
+        .isGreaterThan(200);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3})
+  void manifestOfAnotherSpecThanItsListEntrySaysIsCorrupt(int formatVersion) {
+    ManifestFile listed = manifest(7, ManifestContent.DATA, MANIFEST_SEQUENCE_NUMBER);
+    io.add(MANIFEST_PATH, manyEntriesInSmallBlocks(manifest(1, ManifestContent.DATA, 5L)));
+    assertThatThrownBy(() -> readAll(listed, formatVersion))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(MANIFEST_MESSAGE)
+        .hasMessageContaining("partition spec 7, which the table metadata does not define");
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3})
+  void manifestListCutAnywhereIsCorrupt(int formatVersion) {
+    byte[] whole = manifestList(formatVersion);
+    for (int cut = 0; cut < whole.length; cut += Math.max(1, whole.length / 25)) {
+      io.add(LIST_PATH, Arrays.copyOf(whole, cut));
+      assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, formatVersion))
+          .as("v%s manifest list of %s bytes cut at byte %s", formatVersion, whole.length, cut)
+          .isInstanceOf(CorruptTableException.class)
+          .hasMessageContaining(LIST_MESSAGE);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3})
+  void bitFlipsInAManifestListReadWhollyOrAreCorrupt(int formatVersion) {
+    byte[] whole = manifestList(formatVersion);
+    Random random = new Random(formatVersion);
+    for (int attempt = 0; attempt < 100; attempt++) {
+      byte[] damaged = whole.clone();
+      damaged[random.nextInt(damaged.length)] ^= (byte) (1 << random.nextInt(8));
+      io.add(LIST_PATH, damaged);
+      try {
+        assertThat(ManifestListReader.read(io, SNAPSHOT, formatVersion)).hasSize(30);
+      } catch (CorruptTableException expected) {
+        assertThat(expected).hasMessageContaining(LIST_MESSAGE);
+      }
+    }
+  }
+
+  @Test
+  void notAnAvroFileIsCorrupt() {
+    io.add(LIST_PATH, "{\"format-version\": 2}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(LIST_MESSAGE)
+        .hasMessageContaining("not an Avro file");
+  }
+
+  @Test
+  void arrayOfElementsTakingNoBytesIsCorrupt() throws java.io.IOException {
+    // Avro skips such an array item by item, so a damaged count (2^62 nulls) would never end
+    Schema junk =
+        SchemaBuilder.record("manifest_file")
+            .fields()
+            .name("junk")
+            .type()
+            .array()
+            .items()
+            .nullType()
+            .noDefault()
+            .endRecord();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (DataFileWriter<GenericRecord> writer =
+        new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(junk))) {
+      writer.create(junk, out);
+      GenericRecord record = new GenericData.Record(junk);
+      record.put("junk", Arrays.asList(null, null, null));
+      writer.append(record);
+    }
+    io.add(LIST_PATH, out.toByteArray());
+
+    assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(LIST_MESSAGE)
+        .hasMessageContaining(
+            "its Avro schema has an array of \"null\", whose elements take no bytes");
+  }
+
+  /** A list of 30 data manifests in small blocks, so that cuts fall inside and between them. */
+  private static byte[] manifestList(int formatVersion) {
+    List<Map<Integer, Object>> entries = new ArrayList<>();
+    for (int index = 0; index < 30; index++) {
+      entries.add(
+          values(
+              500,
+              "mem://t/metadata/m" + index + ".avro",
+              501,
+              4096L,
+              502,
+              0,
+              517,
+              0,
+              515,
+              5L,
+              516,
+              3L,
+              503,
+              42L,
+              504,
+              2,
+              505,
+              1,
+              506,
+              0,
+              512,
+              200L,
+              513,
+              100L,
+              514,
+              0L,
+              520,
+              1000L));
+    }
+    return ManifestFixtures.write(
+        manifestListSchema(formatVersion), manifestListMetadata(42L, formatVersion), entries, 256);
+  }
+
+  private List<ManifestEntry> readAll(ManifestFile manifest) {
+    return readAll(manifest, 2);
+  }
+
+  private List<ManifestEntry> readAll(ManifestFile manifest, int formatVersion) {
+    List<ManifestEntry> entries = new ArrayList<>();
+    try (CloseableIterator<ManifestEntry> iterator =
+        ManifestReader.open(io, manifest, SPECS, formatVersion)) {
+      iterator.forEachRemaining(entries::add);
+    }
+    return entries;
+  }
+}
