@@ -1,5 +1,6 @@
 package dev.floe.manifest;
 
+import dev.floe.table.Snapshot;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,6 +34,25 @@ import org.apache.avro.generic.GenericRecord;
  * a schema lacks are left out) or with renamed and reordered fields.
  */
 final class ManifestFixtures {
+  /**
+   * Snapshot 42 (parent 41, sequence number 7), an append whose manifests are listed at {@code
+   * manifestList}: the snapshot the bad-input and fuzz suites read lists as.
+   */
+  static Snapshot snapshot42(String manifestList) {
+    return new Snapshot(
+        42L,
+        41L,
+        7L,
+        1_700_000_000_000L,
+        manifestList,
+        List.of(),
+        Map.of("operation", "append"),
+        0,
+        null,
+        null,
+        null);
+  }
+
   private static final String FIELD_ID = "field-id";
 
   private ManifestFixtures() {}

@@ -41,19 +41,7 @@ class TestManifestBadInput {
   private static final String MANIFEST_MESSAGE = "Cannot read manifest " + MANIFEST_PATH;
   private static final String LIST_MESSAGE =
       "Cannot read manifest list " + LIST_PATH + " of snapshot 42";
-  private static final Snapshot SNAPSHOT =
-      new Snapshot(
-          42L,
-          41L,
-          7L,
-          1_700_000_000_000L,
-          LIST_PATH,
-          List.of(),
-          Map.of("operation", "append"),
-          0,
-          null,
-          null,
-          null);
+  private static final Snapshot SNAPSHOT = ManifestFixtures.snapshot42(LIST_PATH);
 
   private final InMemoryFileIO io = new InMemoryFileIO();
 

@@ -4,8 +4,6 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.floe.CorruptTableException;
 import dev.floe.FuzzContract;
 import dev.floe.table.Snapshot;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Fuzzes the manifest list decoder: any bytes, read as the list of a v1, v2 and v3 snapshot, decode
@@ -14,19 +12,7 @@ import java.util.Map;
  */
 class TestManifestListReaderFuzz {
   private static final String LIST_PATH = "mem://t/metadata/snap-42-1-list.avro";
-  private static final Snapshot SNAPSHOT =
-      new Snapshot(
-          42L,
-          41L,
-          7L,
-          1_700_000_000_000L,
-          LIST_PATH,
-          List.of(),
-          Map.of("operation", "append"),
-          0,
-          null,
-          null,
-          null);
+  private static final Snapshot SNAPSHOT = ManifestFixtures.snapshot42(LIST_PATH);
   private static final FuzzContract CONTRACT =
       FuzzContract.of("ManifestListReader", CorruptTableException.class, LIST_PATH);
 
