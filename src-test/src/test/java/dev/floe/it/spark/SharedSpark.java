@@ -94,6 +94,17 @@ public final class SharedSpark {
     return warehouse;
   }
 
+  /**
+   * Names this session's warehouse as a Floe catalog {@code name}, whose loaded tables are reused
+   * for {@code cacheExpirationMs} (0: every query loads the newest metadata).
+   */
+  public void addFloeCatalog(String name, long cacheExpirationMs) {
+    String catalog = "spark.sql.catalog." + name;
+    session.conf().set(catalog, "dev.floe.spark.FloeCatalog");
+    session.conf().set(catalog + ".warehouse", warehouse.toUri().toString());
+    session.conf().set(catalog + ".cache-expiration-interval-ms", Long.toString(cacheExpirationMs));
+  }
+
   /** Stops the session and deletes the warehouse. */
   public void stop() {
     session.stop();

@@ -41,13 +41,7 @@ class TestFloeReadFaults {
   @BeforeAll
   static void configureCatalogs() throws IOException {
     SparkSession spark = SharedSpark.get().session();
-    spark.conf().set("spark.sql.catalog." + FLOE_CATALOG, "dev.floe.spark.FloeCatalog");
-    spark
-        .conf()
-        .set(
-            "spark.sql.catalog." + FLOE_CATALOG + ".warehouse",
-            SharedSpark.get().warehouse().toUri().toString());
-    spark.conf().set("spark.sql.catalog." + FLOE_CATALOG + ".cache-expiration-interval-ms", "0");
+    SharedSpark.get().addFloeCatalog(FLOE_CATALOG, 0);
     // the faulty scheme for Iceberg's writes and Floe's reads alike
     spark.conf().set("fs." + FaultyFileSystem.SCHEME + ".impl", FaultyFileSystem.class.getName());
     spark.conf().set("fs." + FaultyFileSystem.SCHEME + ".impl.disable.cache", "true");

@@ -24,16 +24,7 @@ class TestFloeReadsThePlannedSnapshot {
 
   @BeforeAll
   static void configureCatalog() {
-    SparkSession spark = SharedSpark.get().session();
-    spark.conf().set("spark.sql.catalog." + CACHED_CATALOG, "dev.floe.spark.FloeCatalog");
-    spark
-        .conf()
-        .set(
-            "spark.sql.catalog." + CACHED_CATALOG + ".warehouse",
-            SharedSpark.get().warehouse().toUri().toString());
-    spark
-        .conf()
-        .set("spark.sql.catalog." + CACHED_CATALOG + ".cache-expiration-interval-ms", "600000");
+    SharedSpark.get().addFloeCatalog(CACHED_CATALOG, 600_000);
   }
 
   @Test

@@ -46,14 +46,7 @@ class TestFloeRefusesUnqualifiedLocations {
 
   @BeforeAll
   static void configureCatalog() {
-    SparkSession spark = SharedSpark.get().session();
-    spark.conf().set("spark.sql.catalog." + FLOE_CATALOG, "dev.floe.spark.FloeCatalog");
-    spark
-        .conf()
-        .set(
-            "spark.sql.catalog." + FLOE_CATALOG + ".warehouse",
-            SharedSpark.get().warehouse().toUri().toString());
-    spark.conf().set("spark.sql.catalog." + FLOE_CATALOG + ".cache-expiration-interval-ms", "0");
+    SharedSpark.get().addFloeCatalog(FLOE_CATALOG, 0);
   }
 
   @Test
