@@ -54,10 +54,20 @@ public record LocationPolicy(boolean plainPathsAllowed, String loadedFrom) {
    *     or has a {@code ..} segment; the message names both files and the problem
    */
   public String check(String location, String role, String referencedBy) {
+    return check(location, role, referencedBy, "");
+  }
+
+  /**
+   * As {@link #check(String, String, String)}, the referring file named by its kind and location
+   * ({@code "manifest", "file:/t/metadata/m1.avro"}), joined only for an error: planning checks
+   * every entry of every manifest.
+   */
+  public String check(String location, String role, String referrerKind, String referrer) {
     String problem = problem(location);
     if (problem == null) {
       return location;
     }
+    String referencedBy = referrer.isEmpty() ? referrerKind : referrerKind + " " + referrer;
     throw new CorruptTableException(
         referencedBy
             + " names "

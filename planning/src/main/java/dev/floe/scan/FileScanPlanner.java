@@ -109,7 +109,7 @@ final class FileScanPlanner {
     List<ManifestFile> dataManifests = new ArrayList<>();
     List<ManifestFile> deleteManifests = new ArrayList<>();
     for (ManifestFile manifest : manifests) {
-      locations.check(manifest.path(), "manifest", "manifest list " + snapshot.manifestList());
+      locations.check(manifest.path(), "manifest", "manifest list", snapshot.manifestList());
       boolean data = manifest.content() == ManifestContent.DATA;
       if (manifest.counts().hasNoLiveFiles()) {
         // only DELETED entries: nothing in it is part of this snapshot
@@ -189,7 +189,7 @@ final class FileScanPlanner {
         if (!(entry.file() instanceof DataFile file)) {
           throw misplaced(manifest, entry, ManifestContent.DATA);
         }
-        locations.check(file.location(), "data file", "manifest " + manifest.path());
+        locations.check(file.location(), "data file", "manifest", manifest.path());
         if (admit(
             file, outcome, ScanReport.Hop.DATA_FILE_PARTITION, ScanReport.Hop.DATA_FILE_METRICS)) {
           outcome.keep(
@@ -231,14 +231,11 @@ final class FileScanPlanner {
 
   /** A delete file's own location and, for a deletion vector, the data file it names. */
   private void checkLocations(DeleteFile file, ManifestFile manifest) {
-    String referencedBy = "manifest " + manifest.path();
-    if (file.isDeletionVector()) {
-      locations.check(file.location(), "deletion vector file", referencedBy);
-    } else {
-      locations.check(file.location(), "delete file", referencedBy);
-    }
+    String role = file.isDeletionVector() ? "deletion vector file" : "delete file";
+    locations.check(file.location(), role, "manifest", manifest.path());
     if (file.referencedDataFile() != null) {
-      locations.check(file.referencedDataFile(), "referenced data file", referencedBy);
+      locations.check(
+          file.referencedDataFile(), "referenced data file", "manifest", manifest.path());
     }
   }
 
