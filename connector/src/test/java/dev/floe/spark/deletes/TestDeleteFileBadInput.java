@@ -65,17 +65,7 @@ class TestDeleteFileBadInput {
             rows,
             builder -> builder.withPageSize(4096).withRowGroupSize(16L * 1024));
 
-    assertEveryTruncationFails(
-        file,
-        file.toFile().length(),
-        truncated ->
-            DeleteFiles.deleteFile(
-                FileContent.POSITION_DELETES,
-                truncated.path().toString(),
-                FileFormat.PARQUET,
-                POSITIONS,
-                truncated.declaredSize(),
-                List.of()));
+    assertEveryCutFails(file, FileContent.POSITION_DELETES, FileFormat.PARQUET, List.of());
   }
 
   @Test
@@ -93,17 +83,7 @@ class TestDeleteFileBadInput {
         DeleteFiles.writeAvro(
             directory.resolve("pos.avro"), DeleteFiles.AVRO_POSITION_SCHEMA, records);
 
-    assertEveryTruncationFails(
-        file,
-        file.toFile().length(),
-        truncated ->
-            DeleteFiles.deleteFile(
-                FileContent.POSITION_DELETES,
-                truncated.path().toString(),
-                FileFormat.AVRO,
-                POSITIONS,
-                truncated.declaredSize(),
-                List.of()));
+    assertEveryCutFails(file, FileContent.POSITION_DELETES, FileFormat.AVRO, List.of());
   }
 
   @Test
@@ -122,17 +102,7 @@ class TestDeleteFileBadInput {
             rows,
             builder -> builder.withPageSize(4096).withRowGroupSize(16L * 1024));
 
-    assertEveryTruncationFails(
-        file,
-        file.toFile().length(),
-        truncated ->
-            DeleteFiles.deleteFile(
-                FileContent.EQUALITY_DELETES,
-                truncated.path().toString(),
-                FileFormat.PARQUET,
-                POSITIONS,
-                truncated.declaredSize(),
-                List.of(1)));
+    assertEveryCutFails(file, FileContent.EQUALITY_DELETES, FileFormat.PARQUET, List.of(1));
   }
 
   @Test
@@ -170,6 +140,23 @@ class TestDeleteFileBadInput {
 
   /** A truncated copy of a delete file, and the size its manifest entry gives. */
   private record Truncated(Path path, long declaredSize) {}
+
+  /** A delete file of {@link #POSITIONS} rows that needs every byte: every cut must fail. */
+  private void assertEveryCutFails(
+      Path file, FileContent content, FileFormat format, List<Integer> equalityIds)
+      throws IOException {
+    assertEveryTruncationFails(
+        file,
+        file.toFile().length(),
+        truncated ->
+            DeleteFiles.deleteFile(
+                content,
+                truncated.path().toString(),
+                format,
+                POSITIONS,
+                truncated.declaredSize(),
+                equalityIds));
+  }
 
   /**
    * Cuts {@code file} at many lengths: below {@code needed} bytes, loading it (whatever size its
