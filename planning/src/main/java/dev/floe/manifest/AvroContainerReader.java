@@ -3,11 +3,13 @@ package dev.floe.manifest;
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
 import dev.floe.io.InputFile;
+import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import org.apache.avro.InvalidAvroMagicException;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileReader;
@@ -58,8 +60,12 @@ final class AvroContainerReader implements AutoCloseable {
    */
   static AvroContainerReader open(InputFile file, long expectedLength, ReadContext context) {
     InputFileSeekableInput input = new InputFileSeekableInput(file);
-    GenericDatumReader<GenericRecord> datumReader = new Utf8DatumReader();
+    GenericDatumReader<GenericRecord> datumReader = new Utf8DatumReader(input::length);
     try {
+      String oversized = input.oversizedHeaderLength();
+      if (oversized != null) {
+        throw context.corrupt(oversized + "; the file is damaged");
+      }
       DataFileReader<GenericRecord> fileReader = new DataFileReader<>(input, datumReader);
       String endless = zeroSizeArray(fileReader.getSchema(), new HashSet<>());
       if (endless != null) {
@@ -271,9 +277,21 @@ final class AvroContainerReader implements AutoCloseable {
   /**
    * Decodes every string as a {@link Utf8}, reusing the previous record's: Floe reads strings only
    * through {@code toString()}, and Avro's own choice of string class looks up a cache with a new
-   * key object for every string of every record.
+   * key object for every string of every record. Each record is decoded through an {@link
+   * ItemBoundedDecoder}, so that a damaged array count fails instead of skipping without end.
    */
   private static final class Utf8DatumReader extends GenericDatumReader<GenericRecord> {
+    private final ItemBoundedDecoder bounded;
+
+    Utf8DatumReader(LongSupplier fileLength) {
+      this.bounded = new ItemBoundedDecoder(fileLength);
+    }
+
+    @Override
+    public GenericRecord read(GenericRecord reuse, Decoder in) throws IOException {
+      return super.read(reuse, bounded.wrap(in));
+    }
+
     @Override
     protected Object readString(Object old, Schema expected, Decoder in) throws IOException {
       return in.readString(old instanceof Utf8 utf8 ? utf8 : null);
@@ -329,6 +347,20 @@ final class AvroContainerReader implements AutoCloseable {
 
     long position() {
       return position;
+    }
+
+    /** Opens the stream at the file's start and checks its header: {@link AvroHeaderCheck}. */
+    String oversizedHeaderLength() throws IOException {
+      closeStream();
+      stream = new BufferedInputStream(file.newStream());
+      position = 0;
+      try {
+        String oversized = AvroHeaderCheck.oversizedLength(stream, this::length);
+        stream.mark(0); // drops the mark, so the rest of the file is not kept in the buffer
+        return oversized;
+      } catch (IOException failure) {
+        throw new StorageReadException(position, failure);
+      }
     }
 
     @Override

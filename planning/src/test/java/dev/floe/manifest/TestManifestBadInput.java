@@ -1,8 +1,10 @@
 package dev.floe.manifest;
 
+import static dev.floe.manifest.ManifestFixtures.longType;
 import static dev.floe.manifest.ManifestFixtures.manifestListMetadata;
 import static dev.floe.manifest.ManifestFixtures.manifestListSchema;
 import static dev.floe.manifest.ManifestFixtures.values;
+import static dev.floe.manifest.ManifestFixtures.with;
 import static dev.floe.manifest.ManifestTestFiles.MANIFEST_PATH;
 import static dev.floe.manifest.ManifestTestFiles.MANIFEST_SEQUENCE_NUMBER;
 import static dev.floe.manifest.ManifestTestFiles.SPECS;
@@ -15,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.floe.CorruptTableException;
 import dev.floe.io.CloseableIterator;
 import dev.floe.table.Snapshot;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,6 +30,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -179,43 +183,109 @@ class TestManifestBadInput {
             "its Avro schema has an array of \"null\", whose elements take no bytes");
   }
 
+  @Test
+  @Timeout(60) // without a bound, Avro skips the claimed items for hours
+  void unreadArrayClaimingMoreItemsThanTheFileHasBytesIsCorrupt() throws IOException {
+    // a field Floe does not read, so Avro skips it: [7, 7, 7] is 06 0e 0e 0e 00 ...
+    Schema schema =
+        ManifestFixtures.rewrite(
+            manifestListSchema(2),
+            fields -> {
+              fields.add(ManifestFixtures.required(9999, "junk", Schema.createArray(longType())));
+              return fields;
+            });
+    Map<Integer, Object> entry = with(listEntry(0), 9999, List.of(7L, 7L, 7L));
+    byte[] file = writeUncompressed(schema, manifestListMetadata(42L, 2), entry);
+    // ... and fe ff ff ff 0f claims 2^31 - 1 items in the same five bytes
+    replace(file, new byte[] {0x06, 0x0e, 0x0e, 0x0e, 0x00}, new byte[] {-2, -1, -1, -1, 0x0f});
+    io.add(LIST_PATH, file);
+
+    assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(LIST_MESSAGE)
+        .hasMessageContaining(
+            "an array or map claims 2147483647 items in one record, more than the file has bytes");
+  }
+
+  @Test
+  void headerClaimingAValueLongerThanTheFileIsCorrupt() {
+    // Avro allocates a metadata key's claimed length before reading it: 2^30 bytes here
+    byte[] file = {'O', 'b', 'j', 1, 0x02, -128, -128, -128, -128, 0x08, 'k', 'e', 'y'};
+    io.add(LIST_PATH, file);
+
+    assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(LIST_MESSAGE)
+        .hasMessageContaining(
+            "its header claims a metadata key of 1073741824 bytes, more than the file's 13");
+  }
+
+  private static byte[] writeUncompressed(
+      Schema schema, Map<String, String> metadata, Map<Integer, Object> values) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (DataFileWriter<GenericRecord> writer =
+        new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(schema))) {
+      metadata.forEach(writer::setMeta);
+      writer.create(schema, out);
+      writer.append(ManifestFixtures.toRecord(schema, values));
+    }
+    return out.toByteArray();
+  }
+
+  /** Overwrites the one occurrence of {@code from} in {@code bytes} with {@code to}, as long. */
+  private static void replace(byte[] bytes, byte[] from, byte[] to) {
+    int found = -1;
+    for (int start = 0; start + from.length <= bytes.length; start++) {
+      if (Arrays.equals(bytes, start, start + from.length, from, 0, from.length)) {
+        assertThat(found).as("occurrences of the bytes to replace").isEqualTo(-1);
+        found = start;
+      }
+    }
+    assertThat(found).as("the bytes to replace").isNotNegative();
+    System.arraycopy(to, 0, bytes, found, to.length);
+  }
+
   /** A list of 30 data manifests in small blocks, so that cuts fall inside and between them. */
   private static byte[] manifestList(int formatVersion) {
     List<Map<Integer, Object>> entries = new ArrayList<>();
     for (int index = 0; index < 30; index++) {
-      entries.add(
-          values(
-              500,
-              "mem://t/metadata/m" + index + ".avro",
-              501,
-              4096L,
-              502,
-              0,
-              517,
-              0,
-              515,
-              5L,
-              516,
-              3L,
-              503,
-              42L,
-              504,
-              2,
-              505,
-              1,
-              506,
-              0,
-              512,
-              200L,
-              513,
-              100L,
-              514,
-              0L,
-              520,
-              1000L));
+      entries.add(listEntry(index));
     }
     return ManifestFixtures.write(
         manifestListSchema(formatVersion), manifestListMetadata(42L, formatVersion), entries, 256);
+  }
+
+  /** The manifest list entry of data manifest {@code m<index>.avro}. */
+  private static Map<Integer, Object> listEntry(int index) {
+    return values(
+        500,
+        "mem://t/metadata/m" + index + ".avro",
+        501,
+        4096L,
+        502,
+        0,
+        517,
+        0,
+        515,
+        5L,
+        516,
+        3L,
+        503,
+        42L,
+        504,
+        2,
+        505,
+        1,
+        506,
+        0,
+        512,
+        200L,
+        513,
+        100L,
+        514,
+        0L,
+        520,
+        1000L);
   }
 
   private List<ManifestEntry> readAll(ManifestFile manifest) {
