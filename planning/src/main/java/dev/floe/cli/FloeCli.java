@@ -55,6 +55,10 @@ public final class FloeCli {
                            instead of one task per file
       --max-skipped N      explain lists at most N pruned manifests and files (default 20)
       --verbose            print stack traces on failure
+
+      Environment:
+        FLOE_JAVA_OPTS     options for the JVM that bin/floe starts, e.g. -Xmx4g
+        JAVA_HOME          the Java to run (else java on the PATH)
       """;
 
   static final int EXIT_OK = 0;

@@ -349,31 +349,41 @@ public final class TableScan {
 
   /** The split size in effect: the scan's, else the table property, else 128 MiB. */
   public long effectiveSplitSize() {
-    return splitSize != null ? splitSize : tableProperty(SPLIT_SIZE_PROPERTY, DEFAULT_SPLIT_SIZE);
+    return splitSize != null
+        ? splitSize
+        : tableProperty(SPLIT_SIZE_PROPERTY, DEFAULT_SPLIT_SIZE, 1);
   }
 
   /** The open-file cost in effect: the scan's, else the table property, else 4 MiB. */
   public long effectiveOpenFileCost() {
     return openFileCost != null
         ? openFileCost
-        : tableProperty(OPEN_FILE_COST_PROPERTY, DEFAULT_OPEN_FILE_COST);
+        : tableProperty(OPEN_FILE_COST_PROPERTY, DEFAULT_OPEN_FILE_COST, 0);
   }
 
-  private long tableProperty(String name, long defaultValue) {
+  /** A table property in bytes, at least {@code least}: as the scan's own settings accept. */
+  private long tableProperty(String name, long defaultValue, long least) {
     String value = table.metadata().properties().get(name);
     if (value == null) {
       return defaultValue;
     }
     try {
       long parsed = Long.parseLong(value.trim());
-      if (parsed > 0) {
+      if (parsed >= least) {
         return parsed;
       }
     } catch (NumberFormatException e) {
       // reported below with the table and property
     }
     throw new InvalidRequestException(
-        "Table " + table.name() + " has an invalid " + name + ": '" + value + "'; expected bytes");
+        "Table "
+            + table.name()
+            + " has an invalid "
+            + name
+            + ": '"
+            + value
+            + "'; expected a number of bytes, at least "
+            + least);
   }
 
   private ResolvedSnapshot resolve() {

@@ -42,7 +42,11 @@ class TestFloeCli {
       Run run = run(help);
 
       assertThat(run.exitCode()).as("exit code of '%s'", help).isEqualTo(OK);
-      assertThat(run.out()).as("usage of '%s'", help).startsWith("Usage:").contains("floe plan");
+      assertThat(run.out())
+          .as("usage of '%s'", help)
+          .startsWith("Usage:")
+          .contains("floe plan")
+          .contains("FLOE_JAVA_OPTS");
       assertThat(run.err()).as("nothing on stderr for '%s'", help).isEmpty();
     }
   }

@@ -83,6 +83,10 @@ class TestTableScan {
   }
 
   private static Table table(boolean written) {
+    return table(written, Map.of("read.split.target-size", "1048576"));
+  }
+
+  private static Table table(boolean written, Map<String, String> properties) {
     Map<String, SnapshotRef> refs = new LinkedHashMap<>();
     if (written) {
       refs.put("main", new SnapshotRef(200, RefType.BRANCH, null, null, null));
@@ -103,7 +107,7 @@ class TestTableScan {
                     ? List.of(new SnapshotLogEntry(1_000, 100), new SnapshotLogEntry(2_000, 200))
                     : List.of())
             .refs(refs)
-            .properties(Map.of("read.split.target-size", "1048576"))
+            .properties(properties)
             .build();
     return new Table("db.t", metadata, NO_FILES);
   }
@@ -193,6 +197,27 @@ class TestTableScan {
     assertThat(refined.snapshot()).contains(FIRST);
     assertThat(refined.effectiveSplitSize()).isEqualTo(10);
     assertThat(refined.isCaseSensitive()).isFalse();
+  }
+
+  @Test
+  void tablePropertiesInBytesAcceptWhatTheScanSettingsAccept() {
+    Table noOpenCost = table(true, Map.of("read.split.open-file-cost", "0"));
+    assertThat(TableScan.of(noOpenCost).effectiveOpenFileCost())
+        .as("an open-file cost of 0, as the file-open-cost option allows")
+        .isZero();
+
+    Table negativeOpenCost = table(true, Map.of("read.split.open-file-cost", "-1"));
+    assertThatThrownBy(() -> TableScan.of(negativeOpenCost).effectiveOpenFileCost())
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Table db.t has an invalid read.split.open-file-cost: '-1';"
+                + " expected a number of bytes, at least 0");
+    Table noSplitSize = table(true, Map.of("read.split.target-size", "0"));
+    assertThatThrownBy(() -> TableScan.of(noSplitSize).effectiveSplitSize())
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Table db.t has an invalid read.split.target-size: '0';"
+                + " expected a number of bytes, at least 1");
   }
 
   @Test
