@@ -2,6 +2,7 @@ package dev.floe.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.floe.CatalogException;
+import dev.floe.CorruptTableException;
 import dev.floe.InvalidRequestException;
 import dev.floe.table.TableMetadata;
 import dev.floe.table.TableMetadataParser;
@@ -123,6 +124,7 @@ public final class RestCatalog implements AutoCloseable {
 
   /** The namespaces directly under {@code parent} (empty: the top level), every page of them. */
   public List<List<String>> listNamespaces(List<String> parent) {
+    Objects.requireNonNull(parent, "parent");
     Map<String, String> query = new LinkedHashMap<>();
     if (!parent.isEmpty()) {
       query.put("parent", paths.namespaceParameter(parent));
@@ -194,7 +196,16 @@ public final class RestCatalog implements AutoCloseable {
               + (location == null ? "metadata-location" : "a metadata object")
               + "; the table cannot be read through this catalog");
     }
-    TableMetadata metadata = TableMetadataParser.parse(location, metadataJson.toString());
+    TableMetadata metadata;
+    try {
+      metadata = TableMetadataParser.parse(location, metadataJson.toString());
+    } catch (CorruptTableException corrupt) {
+      throw new CorruptTableException(
+          transport.request("GET", session.uri(path))
+              + " returned table metadata that breaks the spec: "
+              + corrupt.getMessage(),
+          corrupt);
+    }
     Map<String, String> config = new LinkedHashMap<>(stringMap(body.get("config")));
     config.putAll(storageCredentials(body.get("storage-credentials"), metadata.location()));
     maskSecrets(config, mask);
@@ -250,7 +261,19 @@ public final class RestCatalog implements AutoCloseable {
                 + field
                 + "' list");
       }
-      items.forEach(item -> all.add(element.apply(item)));
+      for (JsonNode item : items) {
+        T value = element.apply(item);
+        if (value == null) {
+          throw new CatalogException(
+              200,
+              transport.request("GET", session.uri(path))
+                  + " returned an item of '"
+                  + field
+                  + "' without a name: "
+                  + item);
+        }
+        all.add(value);
+      }
       String next = page.get().path("next-page-token").asText(null);
       if (next == null || next.isEmpty()) {
         return Optional.of(List.copyOf(all));

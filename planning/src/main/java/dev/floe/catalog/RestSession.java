@@ -45,11 +45,7 @@ final class RestSession {
     return json(uri, send(uri, Map.of()));
   }
 
-  /** "GET /v1/..." as messages name a request; for callers that find a field missing. */
-  RestTransport transport() {
-    return transport;
-  }
-
+  /** The URI of {@code path}, for messages about a response from it. */
   URI uri(String path) {
     return RestPaths.resolve(baseUri, path, Map.of());
   }

@@ -184,6 +184,19 @@ class TestRestCatalogListing {
   }
 
   @Test
+  void aTableIdentifierWithoutANameIsMalformed() {
+    server.on(
+        "GET",
+        "v1/namespaces/db/tables",
+        request -> json("{\"identifiers\": [{\"namespace\": [\"db\"]}]}"));
+
+    assertThatThrownBy(() -> catalog.listTables(List.of("db")))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining("Catalog prod: GET /catalog/v1/namespaces/db/tables")
+        .hasMessageContaining("an item of 'identifiers' without a name");
+  }
+
+  @Test
   void aPageWithoutItsListIsMalformed() {
     server.on("GET", "v1/namespaces/db/tables", request -> json("{\"tables\": []}"));
 

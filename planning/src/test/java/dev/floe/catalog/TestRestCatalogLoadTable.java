@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.CatalogException;
+import dev.floe.CorruptTableException;
 import dev.floe.io.LocalFileIO;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -132,6 +133,26 @@ class TestRestCatalogLoadTable {
         .isInstanceOf(CatalogException.class)
         .hasMessageContaining("Catalog prod: GET /catalog/" + EVENTS)
         .hasMessageContaining("without metadata-location");
+  }
+
+  @Test
+  void metadataThatBreaksTheSpecNamesTheCatalogRequest() {
+    String noFormatVersion = RestFixtures.V2_METADATA.replace("\"format-version\": 2,", "");
+    server.on(
+        "GET",
+        EVENTS,
+        request ->
+            json(
+                "{\"metadata-location\": \""
+                    + RestFixtures.METADATA_LOCATION
+                    + "\", \"metadata\": "
+                    + noFormatVersion
+                    + "}"));
+
+    assertThatThrownBy(() -> catalog.loadTable(List.of("db"), "events"))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining("Catalog prod: GET /catalog/" + EVENTS)
+        .hasMessageContaining("format-version");
   }
 
   @Test
