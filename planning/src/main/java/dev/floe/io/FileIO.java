@@ -13,7 +13,7 @@ public interface FileIO extends Serializable {
 
   /**
    * A handle on one file whose length the caller already knows (from a manifest), so that opening
-   * it need not ask the storage; a negative length means unknown.
+   * it need not ask the storage; zero or less means unknown.
    */
   default InputFile newInputFile(String location, long length) {
     return newInputFile(location);

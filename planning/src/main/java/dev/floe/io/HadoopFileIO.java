@@ -64,7 +64,7 @@ public final class HadoopFileIO implements FileIO {
 
   @Override
   public InputFile newInputFile(String location, long length) {
-    return new HadoopInputFile(this, location, toPath(location), length >= 0 ? length : null);
+    return new HadoopInputFile(this, location, toPath(location), length > 0 ? length : null);
   }
 
   @Override
