@@ -113,13 +113,13 @@ public final class HadoopFileIO implements FileIO {
     return properties.hashCode();
   }
 
-  /** The property names and the values that are not credentials. */
+  /**
+   * The property names alone: values hold credentials under names no list can foresee (a cloud's
+   * account keys, a keystore's password), so none is shown.
+   */
   @Override
   public String toString() {
-    Map<String, String> shown = new TreeMap<>();
-    properties.forEach(
-        (key, value) -> shown.put(key, StorageProperties.isSecret(key) ? "(hidden)" : value));
-    return "HadoopFileIO" + shown;
+    return "HadoopFileIO" + new TreeMap<>(properties).keySet();
   }
 
   private FileSystem fileSystem(Path path) throws IOException {

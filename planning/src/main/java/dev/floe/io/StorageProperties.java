@@ -54,16 +54,6 @@ public final class StorageProperties {
     return Map.copyOf(hadoop);
   }
 
-  /** Whether a Hadoop property holds a credential, so that nothing prints its value. */
-  static boolean isSecret(String hadoopKey) {
-    String lower = hadoopKey.toLowerCase(java.util.Locale.ROOT);
-    return lower.contains("secret")
-        || lower.contains("password")
-        || lower.contains("token")
-        || lower.contains("access.key")
-        || lower.endsWith(".key");
-  }
-
   private static void copy(
       Map<String, String> from, String icebergKey, Map<String, String> to, String hadoopKey) {
     String value = from.get(icebergKey);
