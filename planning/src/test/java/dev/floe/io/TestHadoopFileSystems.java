@@ -115,6 +115,9 @@ class TestHadoopFileSystems {
         .as("the storage served the range and nothing more")
         .isEqualTo(1_000);
     assertThat(fileSystem.openFiles.get()).as("opened through openFile").isEqualTo(1);
+    assertThat(fileSystem.opens.get())
+        .as("a file system without its own openFile opens the file as open() does")
+        .isEqualTo(1);
     var options = fileSystem.lastOpenFile.getOptions();
     assertThat(options.get("fs.option.openfile.read.policy")).as("read policy").isEqualTo("random");
     assertThat(options.get("fs.s3a.experimental.input.fadvise")).as("S3A's").isEqualTo("random");
