@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  */
 final class AggregatePartitionReader implements PartitionReader<InternalRow> {
   private final Counter counter;
+  private final CountingFileIO io;
   private InternalRow row;
   private boolean returned;
 
@@ -31,11 +33,15 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
   }
 
   AggregatePartitionReader(InternalRow answered) {
-    this.counter = () -> answered;
+    this(() -> answered, null);
   }
 
-  private AggregatePartitionReader(Counter counter) {
+  /**
+   * @param io the counted file access the counter reads through, or null when it reads none
+   */
+  private AggregatePartitionReader(Counter counter, CountingFileIO io) {
     this.counter = counter;
+    this.io = io;
   }
 
   /**
@@ -44,9 +50,10 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
    */
   static AggregatePartitionReader counting(
       FileIO io, ScanContext context, List<ReadTask> tasks, boolean readRows, int[] countColumns) {
+    CountingFileIO counted = new CountingFileIO(io);
     return new AggregatePartitionReader(
         () -> {
-          TaskOpener opener = TaskOpener.of(io, context);
+          TaskOpener opener = TaskOpener.of(counted, context);
           long[] counts = new long[countColumns.length];
           for (ReadTask task : tasks) {
             try {
@@ -64,7 +71,8 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
             values[index] = counts[index];
           }
           return new GenericInternalRow(values);
-        });
+        },
+        counted);
   }
 
   private static void countFromDeleteFiles(
@@ -130,6 +138,13 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
       throw new NoSuchElementException("No current row: call next() first");
     }
     return row;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    return new CustomTaskMetric[] {
+      new FloeMetrics.Value(FloeMetrics.BYTES_READ, io == null ? 0 : io.bytesRead())
+    };
   }
 
   @Override

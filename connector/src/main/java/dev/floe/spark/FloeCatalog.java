@@ -60,6 +60,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   private final LongSupplier clockMillis;
   private String catalogName;
   private String warehouseLocation;
+  private Map<String, String> storageProperties = Map.of();
   private Warehouse warehouse;
   private TableCache cache;
 
@@ -87,6 +88,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
               + "=<directory or URI of the warehouse>");
     }
     this.warehouseLocation = location;
+    this.storageProperties = Map.copyOf(options.asCaseSensitiveMap());
     String expiration = options.get(CACHE_EXPIRATION_INTERVAL_MS);
     long expirationMillis = DEFAULT_CACHE_EXPIRATION_MS;
     if (expiration != null) {
@@ -126,7 +128,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
       warehouse =
           new Warehouse(
               warehouseLocation,
-              FloeTable.fileIO(warehouseLocation, spark),
+              FloeTable.fileIO(warehouseLocation, spark, storageProperties),
               spark.sessionState().newHadoopConf());
     }
     return warehouse;

@@ -13,6 +13,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * TaskReader} for the stages of one task.
  */
 final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
+  private final CountingFileIO io;
   private final TaskOpener opener;
   private final List<ReadTask> tasks;
   private int nextTask;
@@ -24,7 +25,8 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
   private long deletedRowsOfClosedTasks;
 
   FloeColumnarReader(FileIO io, ScanContext context, List<ReadTask> tasks) {
-    this.opener = TaskOpener.of(io, context);
+    this.io = new CountingFileIO(io);
+    this.opener = TaskOpener.of(this.io, context);
     this.tasks = List.copyOf(tasks);
   }
 
@@ -70,7 +72,8 @@ final class FloeColumnarReader implements PartitionReader<ColumnarBatch> {
       new FloeMetrics.Value(FloeMetrics.BATCHES_READ, batchesRead),
       new FloeMetrics.Value(
           FloeMetrics.DELETED_ROWS,
-          deletedRowsOfClosedTasks + (current == null ? 0 : current.deletedRows()))
+          deletedRowsOfClosedTasks + (current == null ? 0 : current.deletedRows())),
+      new FloeMetrics.Value(FloeMetrics.BYTES_READ, io.bytesRead())
     };
   }
 

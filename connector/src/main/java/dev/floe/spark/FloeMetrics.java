@@ -20,6 +20,7 @@ public final class FloeMetrics {
   static final String SPLITS_READ = "splitsRead";
   static final String BATCHES_READ = "batchesRead";
   static final String DELETED_ROWS = "deletedRows";
+  static final String BYTES_READ = "bytesRead";
   static final String FILES_ANSWERED_FROM_METADATA = "filesAnsweredFromMetadata";
 
   private FloeMetrics() {}
@@ -36,6 +37,7 @@ public final class FloeMetrics {
       new SplitsRead(),
       new BatchesRead(),
       new DeletedRows(),
+      new BytesRead(),
       new FilesAnsweredFromMetadata()
     };
   }
@@ -196,6 +198,22 @@ public final class FloeMetrics {
     @Override
     public String description() {
       return "rows deleted by row-level deletes";
+    }
+  }
+
+  /**
+   * Bytes the readers got back from storage: data files, delete files and deletion vectors, as
+   * read, so a scan that projects few columns of a Parquet file reads less than the file.
+   */
+  public static final class BytesRead extends CustomSumMetric {
+    @Override
+    public String name() {
+      return BYTES_READ;
+    }
+
+    @Override
+    public String description() {
+      return "bytes read from storage";
     }
   }
 

@@ -93,11 +93,20 @@ final class FloeTable
 
   /** Local access for paths and {@code file:}; Hadoop access with the session's settings else. */
   static FileIO fileIO(String location, SparkSession spark) {
+    return fileIO(location, spark, Map.of());
+  }
+
+  /**
+   * As {@link #fileIO(String, SparkSession)}, with Iceberg's storage properties ({@code s3.*},
+   * {@code client.region}, e.g. a catalog's) over the session's Hadoop settings; other keys are
+   * ignored. Tables with different credentials get different file systems.
+   */
+  static FileIO fileIO(String location, SparkSession spark, Map<String, String> storageProperties) {
     FileIO byScheme = FileIOFactory.forLocation(location);
     if (byScheme instanceof LocalFileIO) {
       return byScheme;
     }
-    return new HadoopFileIO(SparkHadoopProperties.of(spark));
+    return new HadoopFileIO(SparkHadoopProperties.of(spark)).withTableProperties(storageProperties);
   }
 
   /** The read options the table was loaded with. */

@@ -12,6 +12,14 @@ public interface FileIO extends Serializable {
   InputFile newInputFile(String location);
 
   /**
+   * A handle on one file whose length the caller already knows (from a manifest), so that opening
+   * it need not ask the storage; zero or less means unknown.
+   */
+  default InputFile newInputFile(String location, long length) {
+    return newInputFile(location);
+  }
+
+  /**
    * The locations of the files directly inside a directory (not recursive), or an empty list when
    * the directory does not exist.
    */

@@ -6,13 +6,17 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FutureDataInputStreamBuilder;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.functional.FutureIO;
 
 /**
  * Files reached through a Hadoop {@link FileSystem}: {@code hdfs:}, {@code s3a:}, {@code abfs:},
@@ -20,10 +24,20 @@ import org.apache.hadoop.fs.Path;
  * through {@code s3a:}; handles and listings still show the location as given.
  *
  * <p>Serializable: it holds only the Hadoop properties and builds its {@link Configuration} (which
- * is not serializable) on first use, in each JVM it lands in.
+ * is not serializable) on first use, in each JVM it lands in. Its file systems come from {@link
+ * FileSystems}, one per distinct property map, never from Hadoop's cache, which would hand a table
+ * the file system (and the credentials) of another table on the same bucket.
  */
 public final class HadoopFileIO implements FileIO {
   private static final long serialVersionUID = 1L;
+
+  /** The read policy of ranged reads: the standard key (Hadoop 3.3.5 on), and S3A's own. */
+  static final String READ_POLICY = "fs.option.openfile.read.policy";
+
+  static final String S3A_FADVISE = "fs.s3a.experimental.input.fadvise";
+
+  /** The length of a file opened for a ranged read, when known (Hadoop 3.3.5 on). */
+  static final String KNOWN_LENGTH = "fs.option.openfile.length";
 
   private final Map<String, String> properties;
   private transient volatile Configuration configuration;
@@ -33,9 +47,24 @@ public final class HadoopFileIO implements FileIO {
     this.properties = Map.copyOf(properties);
   }
 
+  /**
+   * This file access with Iceberg's storage properties of one table or catalog on top (see {@link
+   * StorageProperties#hadoopProperties}); keys that map to nothing are ignored.
+   */
+  public HadoopFileIO withTableProperties(Map<String, String> storageProperties) {
+    Map<String, String> merged = new HashMap<>(properties);
+    merged.putAll(StorageProperties.hadoopProperties(storageProperties));
+    return new HadoopFileIO(merged);
+  }
+
   @Override
   public InputFile newInputFile(String location) {
-    return new HadoopInputFile(location, toPath(location), configuration());
+    return new HadoopInputFile(this, location, toPath(location), null);
+  }
+
+  @Override
+  public InputFile newInputFile(String location, long length) {
+    return new HadoopInputFile(this, location, toPath(location), length > 0 ? length : null);
   }
 
   @Override
@@ -43,7 +72,7 @@ public final class HadoopFileIO implements FileIO {
     Path directory = toPath(location);
     String prefix = location.endsWith("/") ? location : location + "/";
     try {
-      FileSystem fileSystem = directory.getFileSystem(configuration());
+      FileSystem fileSystem = fileSystem(directory);
       if (!fileSystem.exists(directory)) {
         return List.of();
       }
@@ -73,6 +102,30 @@ public final class HadoopFileIO implements FileIO {
     return new Path(location);
   }
 
+  /** Equal when the properties are: equal copies share their file systems. */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof HadoopFileIO hadoop && hadoop.properties.equals(properties);
+  }
+
+  @Override
+  public int hashCode() {
+    return properties.hashCode();
+  }
+
+  /**
+   * The property names alone: values hold credentials under names no list can foresee (a cloud's
+   * account keys, a keystore's password), so none is shown.
+   */
+  @Override
+  public String toString() {
+    return "HadoopFileIO" + new TreeMap<>(properties).keySet();
+  }
+
+  private FileSystem fileSystem(Path path) throws IOException {
+    return FileSystems.of(path.toUri(), properties, configuration());
+  }
+
   private Configuration configuration() {
     Configuration current = configuration;
     if (current == null) {
@@ -89,15 +142,16 @@ public final class HadoopFileIO implements FileIO {
   }
 
   private static final class HadoopInputFile implements InputFile {
+    private final HadoopFileIO io;
     private final String location;
     private final Path path;
-    private final Configuration configuration;
     private Long length;
 
-    HadoopInputFile(String location, Path path, Configuration configuration) {
+    HadoopInputFile(HadoopFileIO io, String location, Path path, Long length) {
+      this.io = io;
       this.location = location;
       this.path = path;
-      this.configuration = configuration;
+      this.length = length;
     }
 
     @Override
@@ -133,7 +187,7 @@ public final class HadoopFileIO implements FileIO {
             "Cannot read " + length + " bytes at offset " + offset + " of " + location);
       }
       byte[] bytes = new byte[length];
-      try (FSDataInputStream stream = fileSystem().open(path)) {
+      try (FSDataInputStream stream = openForRange()) {
         stream.readFully(offset, bytes, 0, length);
       } catch (EOFException shorter) {
         throw new FileReadException(
@@ -160,8 +214,22 @@ public final class HadoopFileIO implements FileIO {
       }
     }
 
+    /**
+     * Opens for a random read: S3A then asks for the range alone rather than the rest of the
+     * object, and with the length known (on Hadoop versions that take it) skips its HEAD request.
+     * Other file systems ignore these optional hints and open as {@code open} does.
+     */
+    private FSDataInputStream openForRange() throws IOException {
+      FutureDataInputStreamBuilder builder =
+          fileSystem().openFile(path).opt(READ_POLICY, "random").opt(S3A_FADVISE, "random");
+      if (length != null) {
+        builder.opt(KNOWN_LENGTH, Long.toString(length));
+      }
+      return FutureIO.awaitFuture(builder.build());
+    }
+
     private FileSystem fileSystem() throws IOException {
-      return path.getFileSystem(configuration);
+      return io.fileSystem(path);
     }
 
     private FileReadException readFailure(IOException failure) {

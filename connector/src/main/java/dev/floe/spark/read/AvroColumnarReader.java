@@ -108,7 +108,9 @@ public final class AvroColumnarReader implements CloseableIterator<ColumnarBatch
    */
   public static AvroColumnarReader open(FileIO io, FileReadRequest request) {
     AvroSeekableInput input =
-        new AvroSeekableInput(io.newInputFile(request.location()), request.fileSizeInBytes());
+        new AvroSeekableInput(
+            io.newInputFile(request.location(), request.fileSizeInBytes()),
+            request.fileSizeInBytes());
     GenericDatumReader<GenericRecord> datumReader = new GenericDatumReader<>();
     DataFileReader<GenericRecord> file;
     try {

@@ -174,7 +174,9 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     try {
       file =
           ParquetFileReader.open(
-              new ParquetInputFile(io.newInputFile(request.location()), request.fileSizeInBytes()),
+              new ParquetInputFile(
+                  io.newInputFile(request.location(), request.fileSizeInBytes()),
+                  request.fileSizeInBytes()),
               ParquetReadOptions.builder().withCodecFactory(new PageCodecs()).build());
     } catch (IOException failure) {
       throw new FileReadException(
