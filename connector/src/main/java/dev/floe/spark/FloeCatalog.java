@@ -1,13 +1,11 @@
 package dev.floe.spark;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.PathTables;
+import dev.floe.catalog.RestCatalog;
 import dev.floe.metadata.MetadataTableType;
 import dev.floe.table.SnapshotRef;
 import dev.floe.table.TableMetadata;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -53,15 +51,21 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * fails with "Floe is read-only".
  */
 public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
+  static final String TYPE = "type";
+  static final String URI = "uri";
   static final String WAREHOUSE = "warehouse";
   static final String CACHE_EXPIRATION_INTERVAL_MS = "cache-expiration-interval-ms";
   static final long DEFAULT_CACHE_EXPIRATION_MS = 30_000;
 
   private final LongSupplier clockMillis;
   private String catalogName;
-  private String warehouseLocation;
-  private Map<String, String> storageProperties = Map.of();
-  private Warehouse warehouse;
+  private Map<String, String> properties;
+  private boolean rest;
+
+  /** The warehouse directory, or the REST catalog's URI. */
+  private String location;
+
+  private CatalogTables tables;
   private TableCache cache;
 
   /** Public, for Spark, which instantiates catalogs by class name. */
@@ -76,7 +80,19 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   @Override
   public void initialize(String name, CaseInsensitiveStringMap options) {
     this.catalogName = name;
-    String location = options.get(WAREHOUSE);
+    this.properties = Map.copyOf(options.asCaseSensitiveMap());
+    this.rest = CatalogType.of(name, options.get(TYPE)) == CatalogType.REST;
+    String location = options.get(rest ? URI : WAREHOUSE);
+    if (rest && (location == null || location.isBlank())) {
+      throw new InvalidRequestException(
+          "Floe catalog "
+              + name
+              + " of type rest has no uri: set spark.sql.catalog."
+              + name
+              + "."
+              + URI
+              + "=<the REST catalog's base URI, e.g. http://localhost:8181>");
+    }
     if (location == null || location.isBlank()) {
       throw new InvalidRequestException(
           "Floe catalog "
@@ -87,8 +103,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
               + WAREHOUSE
               + "=<directory or URI of the warehouse>");
     }
-    this.warehouseLocation = location;
-    this.storageProperties = Map.copyOf(options.asCaseSensitiveMap());
+    this.location = location;
     String expiration = options.get(CACHE_EXPIRATION_INTERVAL_MS);
     long expirationMillis = DEFAULT_CACHE_EXPIRATION_MS;
     if (expiration != null) {
@@ -121,17 +136,61 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
     return catalogName;
   }
 
-  /** Built on first use: the file access depends on the session's Hadoop settings. */
-  private synchronized Warehouse warehouse() {
-    if (warehouse == null) {
-      SparkSession spark = SparkSession.active();
-      warehouse =
-          new Warehouse(
-              warehouseLocation,
-              FloeTable.fileIO(warehouseLocation, spark, storageProperties),
-              spark.sessionState().newHadoopConf());
+  /** The {@code type} property: where the catalog's tables come from. */
+  enum CatalogType {
+    /** A warehouse directory of Hadoop-layout tables, the default. */
+    HADOOP,
+    /** An Iceberg REST catalog. */
+    REST;
+
+    static CatalogType of(String catalogName, String type) {
+      if (type == null) {
+        return HADOOP;
+      }
+      for (CatalogType known : values()) {
+        if (known.name().equalsIgnoreCase(type.trim())) {
+          return known;
+        }
+      }
+      throw new InvalidRequestException(
+          "Floe catalog "
+              + catalogName
+              + " has type '"
+              + type
+              + "': set spark.sql.catalog."
+              + catalogName
+              + "."
+              + TYPE
+              + " to hadoop (a warehouse directory, the default) or rest (an Iceberg REST"
+              + " catalog)");
     }
-    return warehouse;
+  }
+
+  /**
+   * Built on first use: the file access depends on the session's Hadoop settings, and a REST
+   * catalog's server is asked for its configuration only when the catalog is used.
+   */
+  private synchronized CatalogTables tables() {
+    if (tables == null) {
+      SparkSession spark = SparkSession.active();
+      if (rest) {
+        RestCatalog catalog = RestCatalog.connect(catalogName, properties);
+        // the service's defaults and overrides may set storage too, e.g. s3.endpoint
+        tables =
+            new RestTables(
+                catalog,
+                catalog.properties(),
+                (metadataLocation, storage) -> FloeTable.fileIO(metadataLocation, spark, storage));
+      } else {
+        tables =
+            new WarehouseTables(
+                new Warehouse(
+                    location,
+                    FloeTable.fileIO(location, spark, properties),
+                    FloeTable.hadoopConf(spark, properties)));
+      }
+    }
+    return tables;
   }
 
   // ---- namespaces
@@ -144,31 +203,18 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   @Override
   public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
     requireNamespace(namespace);
-    String location = warehouse().location(namespace);
-    List<String[]> children = new ArrayList<>();
-    for (String child : warehouse().childDirectories(location)) {
-      if (!warehouse().isTable(location + "/" + child)) {
-        String[] nested = Arrays.copyOf(namespace, namespace.length + 1);
-        nested[namespace.length] = child;
-        children.add(nested);
-      }
-    }
-    return children.toArray(new String[0][]);
+    return tables().childNamespaces(namespace).toArray(new String[0][]);
   }
 
   @Override
   public Map<String, String> loadNamespaceMetadata(String[] namespace)
       throws NoSuchNamespaceException {
     requireNamespace(namespace);
-    return Map.of(SupportsNamespaces.PROP_LOCATION, warehouse().location(namespace));
+    return tables().namespaceMetadata(namespace);
   }
 
   private void requireNamespace(String[] namespace) throws NoSuchNamespaceException {
-    if (namespace.length == 0) {
-      return;
-    }
-    String location = warehouse().location(namespace);
-    if (!warehouse().isDirectory(location) || warehouse().isTable(location)) {
+    if (!tables().namespaceExists(namespace)) {
       throw new NoSuchNamespaceException(namespace);
     }
   }
@@ -193,14 +239,9 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   @Override
   public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
     requireNamespace(namespace);
-    String location = warehouse().location(namespace);
-    List<Identifier> tables = new ArrayList<>();
-    for (String child : warehouse().childDirectories(location)) {
-      if (warehouse().isTable(location + "/" + child)) {
-        tables.add(Identifier.of(namespace, child));
-      }
-    }
-    return tables.toArray(new Identifier[0]);
+    return tables().tableNames(namespace).stream()
+        .map(table -> Identifier.of(namespace, table))
+        .toArray(Identifier[]::new);
   }
 
   @Override
@@ -293,17 +334,8 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   }
 
   private Optional<dev.floe.catalog.Table> cached(Identifier ident) {
-    String location = warehouse().location(parts(ident));
-    return cache.load(
-        location,
-        () -> {
-          if (!warehouse().isTable(location)) {
-            return Optional.empty();
-          }
-          dev.floe.catalog.Table loaded = PathTables.load(location, warehouse().io());
-          return Optional.of(
-              new dev.floe.catalog.Table(qualified(ident), loaded.metadata(), loaded.io()));
-        });
+    String[] parts = parts(ident);
+    return cache.load(tables().cacheKey(parts), () -> tables().load(parts, qualified(ident)));
   }
 
   /** The table at the selected snapshot, its schema resolved now so a bad selection fails here. */
@@ -334,7 +366,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   @Override
   public void invalidateTable(Identifier ident) {
     if (cache != null) {
-      cache.invalidate(warehouse().location(parts(ident)));
+      cache.invalidate(tables().cacheKey(parts(ident)));
     }
   }
 
@@ -390,6 +422,6 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
 
   @Override
   public String toString() {
-    return "FloeCatalog(" + catalogName + ", " + warehouseLocation + ")";
+    return "FloeCatalog(" + catalogName + ", " + (rest ? "rest " : "") + location + ")";
   }
 }

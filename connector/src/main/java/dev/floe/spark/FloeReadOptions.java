@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The read configuration of one Floe scan, typed. Each setting resolves, in order, from the read
@@ -216,6 +217,19 @@ record FloeReadOptions(
                 + name
                 + "'; valid options are "
                 + String.join(", ", valid));
+      }
+    }
+    for (String key : sessionConf.keySet()) {
+      String name = key.substring(SESSION_PREFIX.length());
+      if (key.startsWith(SESSION_PREFIX) && !SESSION_SETTINGS.contains(name)) {
+        throw new InvalidRequestException(
+            "Unknown Floe session setting '"
+                + key
+                + "'; valid settings are "
+                + SESSION_SETTINGS.stream()
+                    .map(setting -> SESSION_PREFIX + setting)
+                    .sorted()
+                    .collect(Collectors.joining(", ")));
       }
     }
     Setting batchSize =

@@ -6,6 +6,7 @@ import dev.floe.io.FileIO;
 import dev.floe.io.FileIOFactory;
 import dev.floe.io.HadoopFileIO;
 import dev.floe.io.LocalFileIO;
+import dev.floe.io.StorageProperties;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NestedField;
 import dev.floe.table.PartitionSpec;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
 import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
@@ -81,11 +83,12 @@ final class FloeTable
             table.metadata(),
             ZoneId.of(spark.sessionState().conf().sessionLocalTimeZone()));
     Map<String, String> sessionConf = new HashMap<>();
-    for (String name : FloeReadOptions.SESSION_SETTINGS) {
-      String key = FloeReadOptions.SESSION_PREFIX + name;
-      String value = spark.conf().get(key, null);
-      if (value != null) {
-        sessionConf.put(key, value);
+    scala.collection.Iterator<scala.Tuple2<String, String>> settings =
+        spark.conf().getAll().iterator();
+    while (settings.hasNext()) {
+      scala.Tuple2<String, String> setting = settings.next();
+      if (setting._1().startsWith(FloeReadOptions.SESSION_PREFIX)) {
+        sessionConf.put(setting._1(), setting._2());
       }
     }
     return FloeReadOptions.resolve(options, sessionConf, table.metadata().properties());
@@ -107,6 +110,13 @@ final class FloeTable
       return byScheme;
     }
     return new HadoopFileIO(SparkHadoopProperties.of(spark)).withTableProperties(storageProperties);
+  }
+
+  /** The session's Hadoop settings with a catalog's storage settings over them. */
+  static Configuration hadoopConf(SparkSession spark, Map<String, String> storage) {
+    Configuration configuration = spark.sessionState().newHadoopConf();
+    StorageProperties.hadoopProperties(storage).forEach(configuration::set);
+    return configuration;
   }
 
   /** The read options the table was loaded with. */

@@ -382,6 +382,26 @@ class TestFloeCatalog {
         .hasMessage(
             "cache-expiration-interval-ms of catalog lake must be 0 (no cache) or a positive"
                 + " number of ms: -1");
+    assertThatThrownBy(
+            () ->
+                new FloeCatalog()
+                    .initialize(
+                        "lake", new CaseInsensitiveStringMap(Map.of("type", "glue", "uri", "x"))))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Floe catalog lake has type 'glue': set spark.sql.catalog.lake.type to hadoop (a"
+                + " warehouse directory, the default) or rest (an Iceberg REST catalog)");
+    assertThatThrownBy(
+            () ->
+                new FloeCatalog()
+                    .initialize(
+                        "lake",
+                        new CaseInsensitiveStringMap(Map.of("type", "REST", "warehouse", "w"))))
+        .as("a REST catalog needs its uri, whatever the case of its type")
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Floe catalog lake of type rest has no uri: set spark.sql.catalog.lake.uri=<the REST"
+                + " catalog's base URI, e.g. http://localhost:8181>");
   }
 
   @Test

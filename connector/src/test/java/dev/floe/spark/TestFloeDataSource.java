@@ -154,6 +154,17 @@ class TestFloeDataSource {
   }
 
   @Test
+  void misspeltSessionSettingReachesTheCaller() {
+    spark.conf().set("spark.floe.read.batch-szie", "16");
+    try {
+      assertThatThrownBy(() -> spark.read().format("floe").load(evolvedTable).schema())
+          .hasMessageContaining("Unknown Floe session setting 'spark.floe.read.batch-szie'");
+    } finally {
+      spark.conf().unset("spark.floe.read.batch-szie");
+    }
+  }
+
+  @Test
   void optionErrorsReachTheCaller() {
     assertThatThrownBy(
             () -> spark.read().format("floe").option("snapshot", "1").load(evolvedTable).schema())

@@ -21,6 +21,18 @@ class TestFloeReadOptions {
   }
 
   @Test
+  void misspeltSessionSettingListsTheValidOnes() {
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(NONE, Map.of("spark.floe.read.split-szie", "1024"), NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Unknown Floe session setting 'spark.floe.read.split-szie'; valid settings are"
+                + " spark.floe.read.aggregate-push-down-enabled, spark.floe.read.batch-size,"
+                + " spark.floe.read.delete-cache-size, spark.floe.read.file-open-cost,"
+                + " spark.floe.read.split-size");
+  }
+
+  @Test
   void twoSnapshotSelectorsAreAnError() {
     assertThatThrownBy(
             () -> FloeReadOptions.resolve(Map.of("snapshot-id", "1", "tag", "release"), NONE, NONE))
