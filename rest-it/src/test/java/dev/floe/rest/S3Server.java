@@ -1,0 +1,134 @@
+package dev.floe.rest;
+
+import com.amazonaws.auth.AWSStaticCredentialsProvider;
+import com.amazonaws.auth.BasicAWSCredentials;
+import com.amazonaws.client.builder.AwsClientBuilder;
+import com.amazonaws.services.s3.AmazonS3;
+import com.amazonaws.services.s3.AmazonS3ClientBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * S3Proxy (an S3-compatible server that checks AWS v2/v4 signatures) in a child JVM, keeping its
+ * objects in memory. It knows two identities, each owning one bucket: {@link #WAREHOUSE_BUCKET}
+ * (where the REST catalog writes every table) and {@link #OTHER_BUCKET}. A request signed with one
+ * identity's keys for the other's bucket is refused (403 InvalidAccessKeyId), a wrong secret too
+ * (403 SignatureDoesNotMatch): a test can prove which credentials a reader used.
+ */
+public final class S3Server {
+  public static final String WAREHOUSE_BUCKET = "warehouse";
+  public static final String OTHER_BUCKET = "other";
+  public static final String REGION = "us-east-1";
+
+  private final ServerProcess process;
+  private final URI endpoint;
+  private final S3Keys warehouseKeys;
+  private final S3Keys otherKeys;
+
+  private S3Server(ServerProcess process, URI endpoint, S3Keys warehouseKeys, S3Keys otherKeys) {
+    this.process = process;
+    this.endpoint = endpoint;
+    this.warehouseKeys = warehouseKeys;
+    this.otherKeys = otherKeys;
+  }
+
+  static S3Server start(Path jar, Path workDirectory, int port) {
+    URI endpoint = URI.create("http://127.0.0.1:" + port);
+    S3Keys warehouseKeys = randomKeys("warehouse");
+    S3Keys otherKeys = randomKeys("other");
+    Path warehouseProperties =
+        writeProperties(workDirectory, endpoint, warehouseKeys, WAREHOUSE_BUCKET);
+    Path otherProperties = writeProperties(workDirectory, endpoint, otherKeys, OTHER_BUCKET);
+    ServerProcess process =
+        ServerProcess.start(
+            "S3 server (S3Proxy)",
+            jar,
+            List.of(
+                "--properties", warehouseProperties.toString(),
+                "--properties", otherProperties.toString()),
+            Map.of("LOG_LEVEL", "warn", "JETTY_LOG_LEVEL", "warn"),
+            workDirectory.resolve("s3proxy.log"));
+    S3Server server = new S3Server(process, endpoint, warehouseKeys, otherKeys);
+    try {
+      process.awaitReady(endpoint);
+      server.client(warehouseKeys).createBucket(WAREHOUSE_BUCKET);
+      server.client(otherKeys).createBucket(OTHER_BUCKET);
+    } catch (RuntimeException e) {
+      process.stop();
+      throw new IllegalStateException(
+          "Cannot prepare the S3 server's buckets; see " + process.log(), e);
+    }
+    return server;
+  }
+
+  /** http://127.0.0.1:port, path-style addressing. */
+  public URI endpoint() {
+    return endpoint;
+  }
+
+  /** The keys of {@link #WAREHOUSE_BUCKET}, the bucket of every REST catalog table. */
+  public S3Keys warehouseKeys() {
+    return warehouseKeys;
+  }
+
+  /** The keys of {@link #OTHER_BUCKET}: valid, but refused for {@link #WAREHOUSE_BUCKET}. */
+  public S3Keys otherKeys() {
+    return otherKeys;
+  }
+
+  public Path log() {
+    return process.log();
+  }
+
+  /** An S3 client signing with {@code keys}, for tests that look at the stored objects. */
+  public AmazonS3 client(S3Keys keys) {
+    return AmazonS3ClientBuilder.standard()
+        .withEndpointConfiguration(
+            new AwsClientBuilder.EndpointConfiguration(endpoint.toString(), REGION))
+        .withPathStyleAccessEnabled(true)
+        .withCredentials(
+            new AWSStaticCredentialsProvider(
+                new BasicAWSCredentials(keys.accessKeyId(), keys.secretAccessKey())))
+        .build();
+  }
+
+  void stop() {
+    process.stop();
+  }
+
+  private static S3Keys randomKeys(String name) {
+    String random = UUID.randomUUID().toString().replace("-", "");
+    return new S3Keys(name + "-" + random.substring(0, 8), random);
+  }
+
+  private static Path writeProperties(Path directory, URI endpoint, S3Keys keys, String bucket) {
+    // One properties file per identity: S3Proxy gives each its own in-memory store and routes a
+    // bucket to the store whose bucket-locator names it.
+    String properties =
+        String.join(
+            "\n",
+            "s3proxy.endpoint=" + endpoint,
+            "s3proxy.authorization=aws-v2-or-v4",
+            "s3proxy.identity=" + keys.accessKeyId(),
+            "s3proxy.credential=" + keys.secretAccessKey(),
+            "s3proxy.bucket-locator.1=" + bucket,
+            "jclouds.provider=transient",
+            "jclouds.identity=" + keys.accessKeyId(),
+            "jclouds.credential=" + keys.secretAccessKey(),
+            "");
+    Path file = directory.resolve("s3proxy-" + bucket + ".properties");
+    try {
+      Files.createDirectories(directory);
+      Files.writeString(file, properties);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the S3 server's configuration " + file, e);
+    }
+    return file;
+  }
+}
