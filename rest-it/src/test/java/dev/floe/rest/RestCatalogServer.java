@@ -21,7 +21,8 @@ final class RestCatalogServer {
     this.uri = uri;
   }
 
-  static RestCatalogServer start(Path jar, Path workDirectory, int port, S3Server s3) {
+  /** Starts the server without waiting for it (it touches S3 only when a table is written). */
+  static RestCatalogServer launch(Path jar, Path workDirectory, int port, S3Server s3) {
     S3Keys keys = s3.warehouseKeys();
     Map<String, String> environment =
         Map.ofEntries(
@@ -43,8 +44,11 @@ final class RestCatalogServer {
             List.of(),
             environment,
             workDirectory.resolve("rest-catalog.log"));
-    process.awaitReady(uri.resolve("/v1/config"));
     return new RestCatalogServer(process, uri);
+  }
+
+  void awaitReady() {
+    process.awaitReady(uri.resolve("/v1/config"));
   }
 
   /** The server's own address; clients go through the gateway instead. */

@@ -57,12 +57,22 @@ public final class RestStack {
     long begin = System.nanoTime();
     Path servers = Path.of(System.getProperty("floe.rest.servers", "target/servers"));
     Path work = workDirectory();
-    S3Server s3 = S3Server.start(servers.resolve("s3proxy.jar"), work, freePort());
+    // Both JVMs start at once: the REST server needs the S3 server only when a table is written.
+    S3Server s3 = S3Server.launch(servers.resolve("s3proxy.jar"), work, freePort());
     RestCatalogServer catalog;
     try {
       catalog =
-          RestCatalogServer.start(servers.resolve("iceberg-rest-server.jar"), work, freePort(), s3);
+          RestCatalogServer.launch(
+              servers.resolve("iceberg-rest-server.jar"), work, freePort(), s3);
     } catch (RuntimeException e) {
+      s3.stop();
+      throw e;
+    }
+    try {
+      s3.awaitReady();
+      catalog.awaitReady();
+    } catch (RuntimeException e) {
+      catalog.stop();
       s3.stop();
       throw e;
     }

@@ -1,6 +1,7 @@
 package dev.floe.rest;
 
 import com.amazonaws.auth.AWSStaticCredentialsProvider;
+import com.amazonaws.auth.AnonymousAWSCredentials;
 import com.amazonaws.auth.BasicAWSCredentials;
 import com.amazonaws.client.builder.AwsClientBuilder;
 import com.amazonaws.services.s3.AmazonS3;
@@ -38,7 +39,8 @@ public final class S3Server {
     this.otherKeys = otherKeys;
   }
 
-  static S3Server start(Path jar, Path workDirectory, int port) {
+  /** Starts the server without waiting for it: see {@link #awaitReady()}. */
+  static S3Server launch(Path jar, Path workDirectory, int port) {
     URI endpoint = URI.create("http://127.0.0.1:" + port);
     S3Keys warehouseKeys = randomKeys("warehouse");
     S3Keys otherKeys = randomKeys("other");
@@ -54,17 +56,19 @@ public final class S3Server {
                 "--properties", otherProperties.toString()),
             Map.of("LOG_LEVEL", "warn", "JETTY_LOG_LEVEL", "warn"),
             workDirectory.resolve("s3proxy.log"));
-    S3Server server = new S3Server(process, endpoint, warehouseKeys, otherKeys);
+    return new S3Server(process, endpoint, warehouseKeys, otherKeys);
+  }
+
+  /** Waits until the server answers, then creates the two buckets. */
+  void awaitReady() {
+    process.awaitReady(endpoint);
     try {
-      process.awaitReady(endpoint);
-      server.client(warehouseKeys).createBucket(WAREHOUSE_BUCKET);
-      server.client(otherKeys).createBucket(OTHER_BUCKET);
+      client(warehouseKeys).createBucket(WAREHOUSE_BUCKET);
+      client(otherKeys).createBucket(OTHER_BUCKET);
     } catch (RuntimeException e) {
-      process.stop();
       throw new IllegalStateException(
-          "Cannot prepare the S3 server's buckets; see " + process.log(), e);
+          "Cannot create the S3 server's buckets at " + endpoint + "; see " + process.log(), e);
     }
-    return server;
   }
 
   /** http://127.0.0.1:port, path-style addressing. */
@@ -86,7 +90,10 @@ public final class S3Server {
     return process.log();
   }
 
-  /** An S3 client signing with {@code keys}, for tests that look at the stored objects. */
+  /**
+   * An S3 client signing with {@code keys} (null: unsigned requests), for tests that look at the
+   * stored objects.
+   */
   public AmazonS3 client(S3Keys keys) {
     return AmazonS3ClientBuilder.standard()
         .withEndpointConfiguration(
@@ -94,7 +101,9 @@ public final class S3Server {
         .withPathStyleAccessEnabled(true)
         .withCredentials(
             new AWSStaticCredentialsProvider(
-                new BasicAWSCredentials(keys.accessKeyId(), keys.secretAccessKey())))
+                keys == null
+                    ? new AnonymousAWSCredentials()
+                    : new BasicAWSCredentials(keys.accessKeyId(), keys.secretAccessKey())))
         .build();
   }
 

@@ -197,20 +197,7 @@ class TestRestServers {
 
   @Test
   void icebergRestClientAuthenticatesWithClientCredentials() {
-    try (RESTCatalog catalog = new RESTCatalog()) {
-      catalog.initialize(
-          "oauth",
-          Map.of(
-              CatalogProperties.URI,
-              stack.gatewayUri().toString(),
-              "credential",
-              stack.clientId() + ":" + stack.clientSecret(),
-              "oauth2-server-uri",
-              stack.gateway().tokenUri().toString(),
-              "scope",
-              "catalog",
-              CatalogProperties.FILE_IO_IMPL,
-              "org.apache.iceberg.hadoop.HadoopFileIO"));
+    try (RESTCatalog catalog = oauthCatalog()) {
       Table table = catalog.loadTable(TableIdentifier.of("db", v2Table.name()));
 
       assertThat(table.currentSnapshot().snapshotId())
@@ -225,6 +212,24 @@ class TestRestServers {
     assertThat(stack.gateway().clientCredentialGrants()).as("tokens issued").isEqualTo(1);
     assertThat(stack.gateway().requests())
         .as("no request was refused")
+        .allMatch(request -> request.status() < 400);
+  }
+
+  @Test
+  void icebergRestClientRefreshesAShortLivedToken() throws Exception {
+    stack.gateway().tokenLifetime(Duration.ofSeconds(2));
+    try (RESTCatalog catalog = oauthCatalog()) {
+      TableIdentifier identifier = TableIdentifier.of("db", v2Table.name());
+      catalog.loadTable(identifier);
+      Thread.sleep(3_000);
+      catalog.loadTable(identifier);
+    }
+
+    assertThat(stack.gateway().clientCredentialGrants() + stack.gateway().exchangeGrants())
+        .as("a first token, then a refreshed one")
+        .isGreaterThanOrEqualTo(2);
+    assertThat(stack.gateway().requests())
+        .as("no request was refused: the client refreshed before its token expired")
         .allMatch(request -> request.status() < 400);
   }
 
@@ -256,12 +261,37 @@ class TestRestServers {
                     .getObjectMetadata(S3Server.WAREHOUSE_BUCKET, key))
         .as("the other bucket's keys")
         .isInstanceOf(AmazonS3Exception.class)
-        .hasMessageContaining("403");
+        .hasMessageContaining("Status Code: 403");
+    assertThatThrownBy(
+            () -> stack.s3().client(null).getObjectMetadata(S3Server.WAREHOUSE_BUCKET, key))
+        .as("an unsigned request is served by no identity's store: the bucket is not found")
+        .isInstanceOf(AmazonS3Exception.class)
+        .hasMessageContaining("Status Code: 404");
     assertThatThrownBy(
             () -> stack.s3().client(wrongSecret).getObjectMetadata(S3Server.WAREHOUSE_BUCKET, key))
         .as("a wrong secret")
         .isInstanceOf(AmazonS3Exception.class)
-        .hasMessageContaining("403");
+        .hasMessageContaining("Status Code: 403");
+  }
+
+  private static RESTCatalog oauthCatalog() {
+    RESTCatalog catalog = new RESTCatalog();
+    catalog.initialize(
+        "oauth",
+        Map.of(
+            CatalogProperties.URI,
+            stack.gatewayUri().toString(),
+            "rest.auth.type",
+            "oauth2",
+            "credential",
+            stack.clientId() + ":" + stack.clientSecret(),
+            "oauth2-server-uri",
+            stack.gateway().tokenUri().toString(),
+            "scope",
+            "catalog",
+            CatalogProperties.FILE_IO_IMPL,
+            "org.apache.iceberg.hadoop.HadoopFileIO"));
+    return catalog;
   }
 
   private static List<Long> ids(IcebergWriter writer, String query) {
