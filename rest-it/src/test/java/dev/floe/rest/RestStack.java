@@ -156,19 +156,15 @@ public final class RestStack {
    */
   public Map<String, String> icebergCatalogConf(String name) {
     String prefix = "spark.sql.catalog." + name;
-    return Map.of(
-        prefix,
-        "org.apache.iceberg.spark.SparkCatalog",
-        prefix + ".type",
-        "rest",
-        prefix + ".uri",
-        gatewayUri().toString(),
-        prefix + ".token",
-        staticToken(),
-        prefix + ".io-impl",
-        "org.apache.iceberg.hadoop.HadoopFileIO",
-        prefix + ".cache-enabled",
-        "false");
+    return Map.ofEntries(
+        Map.entry(prefix, "org.apache.iceberg.spark.SparkCatalog"),
+        Map.entry(prefix + ".type", "rest"),
+        Map.entry(prefix + ".uri", gatewayUri().toString()),
+        Map.entry(prefix + ".rest.auth.type", "oauth2"),
+        Map.entry(prefix + ".token", staticToken()),
+        Map.entry(prefix + ".oauth2-server-uri", gateway.tokenUri().toString()),
+        Map.entry(prefix + ".io-impl", "org.apache.iceberg.hadoop.HadoopFileIO"),
+        Map.entry(prefix + ".cache-enabled", "false"));
   }
 
   /**
@@ -177,23 +173,17 @@ public final class RestStack {
    */
   public Map<String, String> s3aConf() {
     S3Keys keys = s3.warehouseKeys();
-    return Map.of(
-        "spark.hadoop.fs.s3.impl",
-        "org.apache.hadoop.fs.s3a.S3AFileSystem",
-        "spark.hadoop.fs.s3a.endpoint",
-        s3.endpoint().toString(),
-        "spark.hadoop.fs.s3a.endpoint.region",
-        S3Server.REGION,
-        "spark.hadoop.fs.s3a.path.style.access",
-        "true",
-        "spark.hadoop.fs.s3a.connection.ssl.enabled",
-        "false",
-        "spark.hadoop.fs.s3a.access.key",
-        keys.accessKeyId(),
-        "spark.hadoop.fs.s3a.secret.key",
-        keys.secretAccessKey(),
-        "spark.hadoop.fs.s3a.aws.credentials.provider",
-        "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+    return Map.ofEntries(
+        Map.entry("spark.hadoop.fs.s3.impl", "org.apache.hadoop.fs.s3a.S3AFileSystem"),
+        Map.entry("spark.hadoop.fs.s3a.endpoint", s3.endpoint().toString()),
+        Map.entry("spark.hadoop.fs.s3a.endpoint.region", S3Server.REGION),
+        Map.entry("spark.hadoop.fs.s3a.path.style.access", "true"),
+        Map.entry("spark.hadoop.fs.s3a.connection.ssl.enabled", "false"),
+        Map.entry("spark.hadoop.fs.s3a.access.key", keys.accessKeyId()),
+        Map.entry("spark.hadoop.fs.s3a.secret.key", keys.secretAccessKey()),
+        Map.entry(
+            "spark.hadoop.fs.s3a.aws.credentials.provider",
+            "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider"));
   }
 
   private synchronized void stop() {
