@@ -31,7 +31,7 @@ final class RestCatalogServer {
                 "CATALOG_URI", "jdbc:sqlite:" + workDirectory.resolve("catalog.sqlite").toString()),
             Map.entry("CATALOG_WAREHOUSE", "s3://" + S3Server.WAREHOUSE_BUCKET + "/"),
             Map.entry("CATALOG_IO__IMPL", "org.apache.iceberg.aws.s3.S3FileIO"),
-            Map.entry("CATALOG_S3_ENDPOINT", s3.endpoint().toString()),
+            Map.entry("CATALOG_S3_ENDPOINT", s3.catalogServerEndpoint().toString()),
             Map.entry("CATALOG_S3_PATH__STYLE__ACCESS", "true"),
             Map.entry("CATALOG_S3_ACCESS__KEY__ID", keys.accessKeyId()),
             Map.entry("CATALOG_S3_SECRET__ACCESS__KEY", keys.secretAccessKey()),
@@ -41,6 +41,7 @@ final class RestCatalogServer {
         ServerProcess.start(
             "Iceberg REST catalog server",
             jar,
+            "org.apache.iceberg.rest.RESTCatalogServer",
             List.of(),
             environment,
             workDirectory.resolve("rest-catalog.log"));

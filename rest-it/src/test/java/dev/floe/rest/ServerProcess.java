@@ -1,8 +1,10 @@
 package dev.floe.rest;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -31,9 +33,17 @@ final class ServerProcess {
     this.log = log;
   }
 
-  /** Starts {@code java -jar jar arguments} with {@code environment} added to this JVM's. */
+  /**
+   * Starts {@code mainClass} of {@code jar} with {@code arguments}, and {@code environment} added
+   * to this JVM's, through {@link ServerLauncher}.
+   */
   static ServerProcess start(
-      String name, Path jar, List<String> arguments, Map<String, String> environment, Path log) {
+      String name,
+      Path jar,
+      String mainClass,
+      List<String> arguments,
+      Map<String, String> environment,
+      Path log) {
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(
           "Cannot start the "
@@ -46,13 +56,16 @@ final class ServerProcess {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx512m");
-    command.add("-jar");
-    command.add(jar.toString());
+    command.add("-cp");
+    command.add(jar + File.pathSeparator + launcherClasses());
+    command.add(ServerLauncher.class.getName());
+    command.add(mainClass);
     command.addAll(arguments);
     try {
       Files.createDirectories(log.getParent());
       ProcessBuilder builder =
           new ProcessBuilder(command)
+              // Standard input stays a pipe: ServerLauncher ends the server when it closes.
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .directory(log.getParent().toFile());
@@ -60,6 +73,15 @@ final class ServerProcess {
       return new ServerProcess(name, builder.start(), log);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot start the " + name + " (" + command + ")", e);
+    }
+  }
+
+  private static Path launcherClasses() {
+    try {
+      return Path.of(
+          ServerLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("Cannot locate the test classes holding ServerLauncher", e);
     }
   }
 

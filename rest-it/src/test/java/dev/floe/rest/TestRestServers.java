@@ -197,6 +197,7 @@ class TestRestServers {
 
   @Test
   void icebergRestClientAuthenticatesWithClientCredentials() {
+    stack.s3().forgetRequests();
     try (RESTCatalog catalog = oauthCatalog()) {
       Table table = catalog.loadTable(TableIdentifier.of("db", v2Table.name()));
 
@@ -210,6 +211,10 @@ class TestRestServers {
       throw new AssertionError(e);
     }
     assertThat(stack.gateway().clientCredentialGrants()).as("tokens issued").isEqualTo(1);
+    assertThat(stack.s3().requests())
+        .as("the REST server reads the metadata file to answer; the client takes it from there")
+        .anyMatch(request -> request.byCatalogServer() && request.isMetadataFile())
+        .noneMatch(request -> !request.byCatalogServer() && request.isMetadataFile());
     assertThat(stack.gateway().requests())
         .as("no request was refused")
         .allMatch(request -> request.status() < 400);
@@ -244,6 +249,7 @@ class TestRestServers {
             .get(0)
             .getKey();
     S3Keys wrongSecret = new S3Keys(stack.warehouseKeys().accessKeyId(), "wrong-secret");
+    stack.s3().forgetRequests();
 
     assertThat(
             stack
@@ -272,6 +278,13 @@ class TestRestServers {
         .as("a wrong secret")
         .isInstanceOf(AmazonS3Exception.class)
         .hasMessageContaining("Status Code: 403");
+    assertThat(stack.s3().requests())
+        .as("the S3 server's request log: four checks of the same object")
+        .containsExactly(
+            new S3Request(false, "HEAD", S3Server.WAREHOUSE_BUCKET, key),
+            new S3Request(false, "HEAD", S3Server.WAREHOUSE_BUCKET, key),
+            new S3Request(false, "HEAD", S3Server.WAREHOUSE_BUCKET, key),
+            new S3Request(false, "HEAD", S3Server.WAREHOUSE_BUCKET, key));
   }
 
   private static RESTCatalog oauthCatalog() {
