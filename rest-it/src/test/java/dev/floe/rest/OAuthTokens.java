@@ -26,6 +26,23 @@ final class OAuthTokens {
     }
   }
 
+  /** The client a token request names: in HTTP Basic authentication, else in the form. */
+  private record Client(String id, String secret) {
+    static Client of(Map<String, String> form, String authorization) {
+      if (authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+        String decoded =
+            new String(
+                Base64.getDecoder().decode(authorization.substring(6).trim()),
+                StandardCharsets.UTF_8);
+        int colon = decoded.indexOf(':');
+        if (colon >= 0) {
+          return new Client(decoded.substring(0, colon), decoded.substring(colon + 1));
+        }
+      }
+      return new Client(form.getOrDefault("client_id", ""), form.getOrDefault("client_secret", ""));
+    }
+  }
+
   private final String clientId;
   private final String clientSecret;
   private final String staticToken;
@@ -86,8 +103,8 @@ final class OAuthTokens {
   Answer grant(Map<String, String> form, String authorization) {
     String grantType = form.getOrDefault("grant_type", "");
     if (grantType.equals("client_credentials")) {
-      String[] client = clientOf(form, authorization);
-      if (!clientId.equals(client[0]) || !clientSecret.equals(client[1])) {
+      Client client = Client.of(form, authorization);
+      if (!clientId.equals(client.id()) || !clientSecret.equals(client.secret())) {
         return error(401, "invalid_client", "Unknown client id or wrong client secret");
       }
       clientCredentialGrants.incrementAndGet();
@@ -118,22 +135,6 @@ final class OAuthTokens {
             "urn:ietf:params:oauth:token-type:access_token",
             "expires_in",
             Math.max(1, current.toSeconds())));
-  }
-
-  private static String[] clientOf(Map<String, String> form, String authorization) {
-    if (authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-      String decoded =
-          new String(
-              Base64.getDecoder().decode(authorization.substring(6).trim()),
-              StandardCharsets.UTF_8);
-      int colon = decoded.indexOf(':');
-      if (colon >= 0) {
-        return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
-      }
-    }
-    return new String[] {
-      form.getOrDefault("client_id", ""), form.getOrDefault("client_secret", "")
-    };
   }
 
   private static Answer error(int status, String error, String description) {

@@ -118,7 +118,7 @@ class TestRestServers {
 
   @Test
   void gatewayIssuesTokensThatExpireAndRefreshes() throws Exception {
-    stack.gateway().tokenLifetime(Duration.ofSeconds(1));
+    stack.gateway().tokenLifetime(Duration.ofSeconds(2));
 
     HttpResponse<String> refused =
         send(
@@ -135,7 +135,7 @@ class TestRestServers {
 
     JsonNode issued = JSON.readTree(send(clientCredentials()).body());
     String token = issued.path("access_token").asText();
-    assertThat(issued.path("expires_in").asInt()).as("the configured lifetime").isEqualTo(1);
+    assertThat(issued.path("expires_in").asInt()).as("the configured lifetime").isEqualTo(2);
     assertThat(send(authorized(get("/v1/config"), token)).statusCode())
         .as("a fresh token")
         .isEqualTo(200);
@@ -156,7 +156,7 @@ class TestRestServers {
         .isNotBlank()
         .isNotEqualTo(token);
 
-    Thread.sleep(1_500);
+    Thread.sleep(2_500);
     assertThat(send(authorized(get("/v1/config"), token)).statusCode())
         .as("an expired token")
         .isEqualTo(401);
