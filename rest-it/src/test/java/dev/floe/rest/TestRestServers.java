@@ -196,6 +196,28 @@ class TestRestServers {
   }
 
   @Test
+  void gatewayCanVendOnlyToRequestsThatAskForCredentials() throws Exception {
+    String path = "/v1/namespaces/db/tables/" + v2Table.name();
+    stack.gateway().vendOnlyWhenAsked(true);
+
+    JsonNode unasked = loadTableConfig(path);
+    HttpResponse<String> asked =
+        send(
+            get(path)
+                .header("Authorization", "Bearer " + stack.staticToken())
+                .header("X-Iceberg-Access-Delegation", "vended-credentials")
+                .build());
+
+    assertThat(unasked.has("s3.access-key-id")).as("no delegation header: no keys").isFalse();
+    assertThat(JSON.readTree(asked.body()).path("config").path("s3.access-key-id").asText())
+        .as("asked for vended credentials")
+        .isEqualTo(stack.warehouseKeys().accessKeyId());
+    assertThat(stack.gateway().requests().get(1).header("X-Iceberg-Access-Delegation"))
+        .as("the recorded delegation header")
+        .containsExactly("vended-credentials");
+  }
+
+  @Test
   void icebergRestClientAuthenticatesWithClientCredentials() {
     stack.s3().forgetRequests();
     try (RESTCatalog catalog = oauthCatalog()) {
