@@ -199,7 +199,17 @@ public final class CatalogGateway {
       status = answer(exchange);
     } catch (IOException | RuntimeException e) {
       byte[] body =
-          errorModel(502, "BadGatewayException", "Gateway failed: " + e)
+          errorModel(
+                  502,
+                  "BadGatewayException",
+                  "The gateway failed on "
+                      + exchange.getRequestMethod()
+                      + " "
+                      + exchange.getRequestURI()
+                      + " (REST server "
+                      + backend
+                      + "; its log is under target/server-logs): "
+                      + e)
               .getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().set("Content-Type", "application/json");
       exchange.sendResponseHeaders(502, body.length);
