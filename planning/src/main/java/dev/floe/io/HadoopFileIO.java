@@ -39,6 +39,9 @@ public final class HadoopFileIO implements FileIO {
   /** The length of a file opened for a ranged read, when known (Hadoop 3.3.5 on). */
   static final String KNOWN_LENGTH = "fs.option.openfile.length";
 
+  /** The scheme whose file system is given a file's status when a range of it is opened. */
+  private static final String OBJECT_STORE = "s3a";
+
   private final Map<String, String> properties;
   private transient volatile Configuration configuration;
 
@@ -146,6 +149,7 @@ public final class HadoopFileIO implements FileIO {
     private final String location;
     private final Path path;
     private Long length;
+    private FileStatus status;
 
     HadoopInputFile(HadoopFileIO io, String location, Path path, Long length) {
       this.io = io;
@@ -163,12 +167,20 @@ public final class HadoopFileIO implements FileIO {
     public long length() {
       if (length == null) {
         try {
-          length = fileSystem().getFileStatus(path).getLen();
+          length = status().getLen();
         } catch (IOException failure) {
           throw readFailure(failure);
         }
       }
       return length;
+    }
+
+    /** The file's status, asked for once: a HEAD request on an object store. */
+    private FileStatus status() throws IOException {
+      if (status == null) {
+        status = fileSystem().getFileStatus(path);
+      }
+      return status;
     }
 
     @Override
@@ -224,6 +236,11 @@ public final class HadoopFileIO implements FileIO {
           fileSystem().openFile(path).opt(READ_POLICY, "random").opt(S3A_FADVISE, "random");
       if (length != null) {
         builder.opt(KNOWN_LENGTH, Long.toString(length));
+      }
+      if (OBJECT_STORE.equalsIgnoreCase(path.toUri().getScheme())) {
+        // S3A before Hadoop 3.3.5 asks for the status (a HEAD) at every open unless given one:
+        // one HEAD per file, then every range of it opens without
+        builder.withFileStatus(status());
       }
       return FutureIO.awaitFuture(builder.build());
     }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Timestamp;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -147,6 +149,28 @@ class TestFloeRestCatalog {
         .as("requests to S3, apart from the REST server's own")
         .anyMatch(request -> !request.byCatalogServer() && request.key().endsWith(".parquet"))
         .noneMatch(request -> !request.byCatalogServer() && request.isMetadataFile());
+  }
+
+  @Test
+  void eachFileIsAskedForItsStatusOnceAndReadByRanges() {
+    String table = tables.get(0).name();
+    rows("SELECT id, amount FROM floe.db." + table); // loads the table: its requests aside
+    stack.s3().forgetRequests();
+
+    assertThat(rows("SELECT id, amount FROM floe.db." + table)).hasSize(4);
+    Map<String, List<S3Request>> byFile =
+        stack.s3().requests().stream()
+            .filter(request -> !request.byCatalogServer())
+            .collect(Collectors.groupingBy(S3Request::key));
+    assertThat(byFile.keySet())
+        .as("files read: data files and manifests")
+        .anyMatch(key -> key.endsWith(".parquet"))
+        .anyMatch(key -> key.endsWith("-m0.avro"));
+    byFile.forEach(
+        (key, requests) ->
+            assertThat(requests.stream().filter(request -> request.method().equals("HEAD")))
+                .as("HEAD requests for %s, among %s", key, requests)
+                .hasSizeLessThanOrEqualTo(key.contains("/snap-") ? 2 : 1));
   }
 
   private static String committedAt(WrittenTable table, long snapshotId) {
