@@ -3,13 +3,10 @@ package dev.floe.io;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -19,13 +16,18 @@ import org.apache.hadoop.security.UserGroupInformation;
  * map. Hadoop's own cache keys by scheme, authority and user only, so two tables on one bucket with
  * different credentials would share whichever file system was made first; here they do not, while
  * the equal copies of one {@link HadoopFileIO} that each task deserializes share one instance
- * instead of leaking one per task. The instances live until the JVM shuts down.
+ * instead of leaking one per task. An instance not asked for during {@link #IDLE_LIMIT_NANOS} is
+ * closed ({@link FileSystemCache}); the rest at the JVM's end.
  */
 final class FileSystems {
-  private static final Map<Key, FileSystem> OPEN = new ConcurrentHashMap<>();
+  /** Ten minutes: a read asks at every range, far more often. */
+  static final long IDLE_LIMIT_NANOS = 10L * 60 * 1_000_000_000;
+
+  private static final FileSystemCache<Key> OPEN =
+      new FileSystemCache<>(IDLE_LIMIT_NANOS, System::nanoTime);
 
   static {
-    Runtime.getRuntime().addShutdownHook(new Thread(FileSystems::closeAll, "floe-filesystems"));
+    Runtime.getRuntime().addShutdownHook(new Thread(OPEN::closeAll, "floe-filesystems"));
   }
 
   private FileSystems() {}
@@ -65,7 +67,7 @@ final class FileSystems {
     String authority = lower(qualified.getAuthority());
     Key key = new Key(scheme, authority, UserGroupInformation.getCurrentUser(), properties);
     try {
-      return OPEN.computeIfAbsent(key, missing -> newInstance(qualified, configuration));
+      return OPEN.get(key, missing -> newInstance(qualified, configuration));
     } catch (UncheckedIOException failure) {
       throw failure.getCause();
     }
@@ -86,18 +88,5 @@ final class FileSystems {
 
   private static String lower(String text) {
     return text == null ? "" : text.toLowerCase(Locale.ROOT);
-  }
-
-  private static void closeAll() {
-    List<FileSystem> closing = new ArrayList<>(OPEN.values());
-    OPEN.clear();
-    for (FileSystem fileSystem : closing) {
-      try {
-        fileSystem.close();
-      } catch (IOException | RuntimeException failure) {
-        // the JVM is going away and Floe wrote nothing: say so, and close the others
-        System.err.println("Floe could not close " + fileSystem.getUri() + ": " + failure);
-      }
-    }
   }
 }
