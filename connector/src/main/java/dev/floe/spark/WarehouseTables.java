@@ -1,5 +1,6 @@
 package dev.floe.spark;
 
+import dev.floe.FileReadException;
 import dev.floe.catalog.PathTables;
 import dev.floe.catalog.Table;
 import java.util.ArrayList;
@@ -68,10 +69,16 @@ final class WarehouseTables implements CatalogTables {
   @Override
   public Optional<Table> load(String[] parts, String qualifiedName) {
     String location = warehouse.location(parts);
-    if (!warehouse.isTable(location)) {
-      return Optional.empty();
+    try {
+      if (!warehouse.isTable(location)) {
+        return Optional.empty();
+      }
+      Table loaded = PathTables.load(location, warehouse.io());
+      return Optional.of(new Table(qualifiedName, loaded.metadata(), loaded.io()));
+    } catch (FileReadException failure) {
+      throw new FileReadException(
+          "Cannot load table " + qualifiedName + " at " + location + ": " + failure.getMessage(),
+          failure);
     }
-    Table loaded = PathTables.load(location, warehouse.io());
-    return Optional.of(new Table(qualifiedName, loaded.metadata(), loaded.io()));
   }
 }

@@ -81,6 +81,42 @@ class TestFloeRestCredentials {
   }
 
   @Test
+  void aWarehouseCatalogReadsWithItsOwnS3Properties() {
+    // the same tables as a warehouse directory (type hadoop), keys given to the catalog itself
+    spark.conf().set(SESSION_SECRET, "not-the-secret");
+    FloeCatalogs.register(spark, "lake", warehouseCatalog(stack.warehouseKeys()));
+    FloeCatalogs.register(spark, "lake_other", warehouseCatalog(stack.s3().otherKeys()));
+
+    assertThat(ids("lake", first))
+        .as("read with the catalog's s3.* keys, the session's secret being wrong")
+        .containsExactly(1L, 3L, 4L, 5L);
+    assertThatThrownBy(() -> ids("lake_other", first))
+        .as("the same table, the catalog given another bucket owner's keys")
+        .hasMessageStartingWith(
+            "Cannot load table lake_other.db.credentials_first at"
+                + " s3://warehouse/db/credentials_first: Cannot list directory")
+        .hasMessageContaining("403 Forbidden");
+  }
+
+  private static Map<String, String> warehouseCatalog(S3Keys keys) {
+    return Map.of(
+        "warehouse",
+        "s3://" + S3Server.WAREHOUSE_BUCKET,
+        "cache-expiration-interval-ms",
+        "0",
+        "s3.access-key-id",
+        keys.accessKeyId(),
+        "s3.secret-access-key",
+        keys.secretAccessKey(),
+        "s3.endpoint",
+        stack.s3Endpoint().toString(),
+        "s3.path-style-access",
+        "true",
+        "client.region",
+        S3Server.REGION);
+  }
+
+  @Test
   void clientCredentialsAreExchangedForATokenThatIsRefreshed() throws InterruptedException {
     stack.gateway().tokenLifetime(Duration.ofSeconds(3));
     FloeCatalogs.register(spark, "oauth", FloeCatalogs.withClientCredentials(stack));
