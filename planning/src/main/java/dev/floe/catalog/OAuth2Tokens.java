@@ -67,9 +67,14 @@ final class OAuth2Tokens {
 
   /**
    * The tokens for a session at {@code baseUri}; {@code headers} (the configured {@code header.*}
-   * ones) also go to the token endpoint, which often sits behind the same proxy.
+   * ones) also go to the token endpoint, which often sits behind the same proxy. A relative {@code
+   * oauth2-server-uri} is a path under {@code baseUri}, as Iceberg's client resolves it.
+   *
+   * @throws InvalidRequestException when {@code oauth2-server-uri} or {@code token-expires-in-ms}
+   *     is malformed
    */
   static OAuth2Tokens from(
+      String catalogName,
       Map<String, String> properties,
       URI baseUri,
       Map<String, String> headers,
@@ -88,13 +93,9 @@ final class OAuth2Tokens {
       mask.add(builder.clientSecret);
     }
     builder.scope = properties.getOrDefault(SCOPE, DEFAULT_SCOPE);
-    String server = properties.get(SERVER_URI);
-    builder.serverUri =
-        server == null
-            ? RestPaths.resolve(baseUri, DEFAULT_TOKENS_PATH, Map.of())
-            : URI.create(server);
+    builder.serverUri = serverUri(catalogName, properties.get(SERVER_URI), baseUri);
     builder.refreshEnabled = !"false".equalsIgnoreCase(properties.get(REFRESH_ENABLED));
-    builder.defaultLifetimeMillis = lifetime(properties.get(EXPIRES_IN_MS));
+    builder.defaultLifetimeMillis = lifetime(catalogName, properties.get(EXPIRES_IN_MS));
     builder.headers = headers;
     builder.transport = transport;
     builder.clock = clock;
@@ -149,11 +150,13 @@ final class OAuth2Tokens {
     try {
       body = MAPPER.readTree(response.body());
     } catch (IOException notJson) {
-      throw transport.malformed("POST", serverUri, response, "not JSON");
+      throw transport.malformed(
+          "POST", serverUri, response, "not JSON (" + response.body().length() + " characters)");
     }
     JsonNode token = body == null ? null : body.get("access_token");
     if (token == null || !token.isTextual() || token.asText().isEmpty()) {
-      throw transport.malformed("POST", serverUri, response, "no access_token");
+      throw transport.malformed(
+          "POST", serverUri, response, "no access_token; " + RestTransport.fieldNames(body));
     }
     accessToken = token.asText();
     mask.add(accessToken);
@@ -165,24 +168,68 @@ final class OAuth2Tokens {
     refreshAtMillis = sentAt + lifetime - Math.min(lifetime / 10, LONGEST_REFRESH_MARGIN_MS);
   }
 
-  private static long lifetime(String property) {
+  private static URI serverUri(String catalogName, String server, URI baseUri) {
+    if (server == null) {
+      return RestPaths.resolve(baseUri, DEFAULT_TOKENS_PATH, Map.of());
+    }
+    String stripped = server.strip();
+    if (stripped.isEmpty() || hasScheme(stripped)) {
+      return RestCatalog.httpUri(catalogName, SERVER_URI, server);
+    }
+    String path = stripped;
+    while (path.startsWith("/")) {
+      path = path.substring(1);
+    }
+    URI resolved;
+    try {
+      resolved = RestPaths.resolve(baseUri, path, Map.of());
+    } catch (IllegalArgumentException malformed) {
+      throw new InvalidRequestException(
+          "Catalog "
+              + catalogName
+              + ": property '"
+              + SERVER_URI
+              + "' is neither an http(s) URI nor a path under the catalog uri: "
+              + server,
+          malformed);
+    }
+    return RestCatalog.httpUri(catalogName, SERVER_URI, resolved.toString());
+  }
+
+  /** "https://..." or "ftp:..." but not "v1/oauth/tokens" nor "/oauth:token". */
+  private static boolean hasScheme(String uri) {
+    int colon = uri.indexOf(':');
+    int slash = uri.indexOf('/');
+    return colon > 0 && (slash < 0 || colon < slash);
+  }
+
+  private static long lifetime(String catalogName, String property) {
     if (property == null) {
       return DEFAULT_LIFETIME_MS;
     }
+    long millis;
     try {
-      long millis = Long.parseLong(property.trim());
-      if (millis > 0) {
-        return millis;
-      }
+      millis = Long.parseLong(property.trim());
     } catch (NumberFormatException notANumber) {
-      // reported below with the value, as for a number out of range
+      throw badLifetime(catalogName, property, notANumber);
     }
-    throw new InvalidRequestException(
-        "Property "
+    if (millis <= 0) {
+      throw badLifetime(catalogName, property, null);
+    }
+    return millis;
+  }
+
+  private static InvalidRequestException badLifetime(
+      String catalogName, String property, NumberFormatException cause) {
+    return new InvalidRequestException(
+        "Catalog "
+            + catalogName
+            + ": property "
             + EXPIRES_IN_MS
             + " must be a positive number of milliseconds, not '"
             + property
-            + "'");
+            + "'",
+        cause);
   }
 
   private static String encode(Map<String, String> form) {

@@ -8,12 +8,15 @@ import dev.floe.table.TableMetadata;
 import dev.floe.table.TableMetadataParser;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -27,7 +30,9 @@ import java.util.regex.Pattern;
  *       {@code token-refresh-enabled} (see {@link OAuth2Tokens});
  *   <li>{@code header.X=v} sends header X with every request;
  *   <li>{@code rest.client.connection-timeout-ms}, {@code rest.client.socket-timeout-ms}, {@code
- *       rest.client.max-retries}: GETs are retried on 429, 502, 503, 504 and I/O failures;
+ *       rest.client.max-retries}: every request, GETs and the token POST alike, is retried on 429,
+ *       502, 503, 504 and I/O failures (the token request is a client-credentials grant, which the
+ *       service can safely answer twice);
  *   <li>{@code rest-page-size} asks for pages of that many names when listing.
  * </ul>
  *
@@ -49,6 +54,13 @@ public final class RestCatalog implements AutoCloseable {
       Map.of("X-Iceberg-Access-Delegation", "vended-credentials");
   private static final Pattern SECRET_NAME =
       Pattern.compile("(?i).*(secret|token|credential|password|session|authorization).*");
+
+  /**
+   * The headers whose values are not secret; any other {@code header.*} value (an API key, a
+   * cookie, a tenant's signature) is masked, whatever its name. Lower case.
+   */
+  private static final Set<String> PLAIN_HEADERS =
+      Set.of("accept", "content-type", "user-agent", "x-iceberg-access-delegation");
 
   private final String name;
   private final Map<String, String> properties;
@@ -96,7 +108,8 @@ public final class RestCatalog implements AutoCloseable {
         new RestTransport(catalogName, RestSettings.from(catalogName, properties), clock, mask);
     try {
       Map<String, String> headers = headers(properties);
-      OAuth2Tokens tokens = OAuth2Tokens.from(properties, baseUri, headers, transport, clock, mask);
+      OAuth2Tokens tokens =
+          OAuth2Tokens.from(catalogName, properties, baseUri, headers, transport, clock, mask);
       RestSession bootstrap = new RestSession(baseUri, headers, tokens, transport);
       Map<String, String> query = new LinkedHashMap<>();
       if (properties.get(WAREHOUSE) != null) {
@@ -242,7 +255,10 @@ public final class RestCatalog implements AutoCloseable {
     checkOpen();
     List<T> all = new ArrayList<>();
     String pageToken = "";
+    // Every token sent: a server that hands one back (A, B, A, ...) would page forever.
+    Set<String> sent = new HashSet<>();
     while (true) {
+      sent.add(pageToken);
       Map<String, String> pageQuery = new LinkedHashMap<>(query);
       pageQuery.put("pageToken", pageToken);
       if (properties.get(PAGE_SIZE) != null) {
@@ -259,7 +275,9 @@ public final class RestCatalog implements AutoCloseable {
             transport.request("GET", session.uri(path))
                 + " returned a page without the '"
                 + field
-                + "' list");
+                + "' list ("
+                + RestTransport.fieldNames(page.get())
+                + ")");
       }
       for (JsonNode item : items) {
         T value = element.apply(item);
@@ -269,8 +287,9 @@ public final class RestCatalog implements AutoCloseable {
               transport.request("GET", session.uri(path))
                   + " returned an item of '"
                   + field
-                  + "' without a name: "
-                  + item);
+                  + "' without a name ("
+                  + RestTransport.fieldNames(item)
+                  + ")");
         }
         all.add(value);
       }
@@ -278,11 +297,13 @@ public final class RestCatalog implements AutoCloseable {
       if (next == null || next.isEmpty()) {
         return Optional.of(List.copyOf(all));
       }
-      if (next.equals(pageToken)) {
+      if (sent.contains(next)) {
         throw new CatalogException(
             200,
             transport.request("GET", session.uri(path))
-                + " returned the same next-page-token twice; the listing would never end");
+                + " returned a next-page-token it had already returned, after "
+                + sent.size()
+                + " pages; the listing would never end");
       }
       pageToken = next;
     }
@@ -309,16 +330,40 @@ public final class RestCatalog implements AutoCloseable {
               + ": property 'uri' is required: the REST catalog's base URI, e.g."
               + " https://catalog.example.com/api/catalog");
     }
+    return httpUri(catalogName, URI_PROPERTY, uri);
+  }
+
+  /**
+   * {@code value} as an absolute http(s) URI: the HTTP client refuses anything else with a bare
+   * IllegalArgumentException that would name neither the catalog nor the property.
+   */
+  static URI httpUri(String catalogName, String property, String value) {
+    URI parsed;
     try {
-      URI parsed = URI.create(uri.strip());
-      if (parsed.getScheme() == null || parsed.getHost() == null) {
-        throw new IllegalArgumentException("no scheme or host");
-      }
-      return parsed;
+      parsed = URI.create(value.strip());
     } catch (IllegalArgumentException malformed) {
-      throw new InvalidRequestException(
-          "Catalog " + catalogName + ": property 'uri' is not an http(s) URI: " + uri, malformed);
+      throw notHttp(catalogName, property, value, malformed);
     }
+    String scheme = parsed.getScheme();
+    if (scheme == null
+        || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+        || parsed.getHost() == null) {
+      throw notHttp(catalogName, property, value, null);
+    }
+    return parsed;
+  }
+
+  private static InvalidRequestException notHttp(
+      String catalogName, String property, String value, IllegalArgumentException cause) {
+    return new InvalidRequestException(
+        "Catalog "
+            + catalogName
+            + ": property '"
+            + property
+            + "' is not an absolute http(s) URI: "
+            + value
+            + "; expected e.g. https://catalog.example.com/api/catalog",
+        cause);
   }
 
   private static Map<String, String> headers(Map<String, String> properties) {
@@ -332,14 +377,20 @@ public final class RestCatalog implements AutoCloseable {
     return headers;
   }
 
-  /** Values under secret-looking names, header.Authorization included. */
+  /** Values under secret-looking names, and every header value but the plain ones. */
   private static void maskSecrets(Map<String, String> properties, SecretMask mask) {
     properties.forEach(
         (property, value) -> {
-          if (SECRET_NAME.matcher(property).matches()) {
+          if (SECRET_NAME.matcher(property).matches() || isSecretHeader(property)) {
             mask.add(value);
           }
         });
+  }
+
+  private static boolean isSecretHeader(String property) {
+    return property.startsWith(HEADER_PREFIX)
+        && !PLAIN_HEADERS.contains(
+            property.substring(HEADER_PREFIX.length()).toLowerCase(Locale.ROOT));
   }
 
   private static Map<String, String> stringMap(JsonNode node) {

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Authenticated GETs against one catalog base URI: the configured headers, the bearer token, and
@@ -14,6 +15,18 @@ import java.util.Optional;
  */
 final class RestSession {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /**
+   * The error types that mean "does not exist": Iceberg's server names the exception class, and
+   * NoSuchIcebergTableException (a table that is not an Iceberg table) is a NoSuchTableException
+   * there, which Iceberg's client reads as a missing table too.
+   */
+  private static final Set<String> NO_SUCH_ENTITY_TYPES =
+      Set.of(
+          "NoSuchTableException",
+          "NoSuchNamespaceException",
+          "NoSuchViewException",
+          "NoSuchIcebergTableException");
 
   private final URI baseUri;
   private final Map<String, String> headers;
@@ -28,12 +41,16 @@ final class RestSession {
     this.transport = transport;
   }
 
-  /** The JSON body of a successful GET; empty when the service answered 404. */
+  /**
+   * The JSON body of a successful GET; empty when the service answered 404 with the spec's error
+   * model saying the table, namespace or view does not exist. Any other 404 (a proxy's page, a
+   * wrong prefix or uri) fails: reading it as "no such table" would hide a misconfiguration.
+   */
   Optional<JsonNode> getUnlessNotFound(
       String path, Map<String, String> query, Map<String, String> extraHeaders) {
     URI uri = RestPaths.resolve(baseUri, path, query);
     RestResponse response = send(uri, extraHeaders);
-    if (response.status() == 404) {
+    if (response.status() == 404 && isNoSuchEntity(response)) {
       return Optional.empty();
     }
     return Optional.of(json(uri, response));
@@ -70,8 +87,15 @@ final class RestSession {
       }
       return body;
     } catch (IOException notJson) {
-      throw transport.malformed("GET", uri, response, "not JSON");
+      throw transport.malformed(
+          "GET", uri, response, "not JSON (" + response.body().length() + " characters)");
     }
+  }
+
+  private static boolean isNoSuchEntity(RestResponse response) {
+    return RestErrorResponse.parse(response.body())
+        .map(error -> error.type() != null && NO_SUCH_ENTITY_TYPES.contains(error.type()))
+        .orElse(false);
   }
 
   private Map<String, String> headers(

@@ -62,21 +62,27 @@ record RestSettings(
     try {
       value = Long.parseLong(text.trim());
     } catch (NumberFormatException notANumber) {
-      value = least - 1;
+      throw notInRange(catalogName, name, text, least, notANumber);
     }
     if (value < least || value > Integer.MAX_VALUE) {
-      throw new InvalidRequestException(
-          "Catalog "
-              + catalogName
-              + ": property "
-              + name
-              + " must be a whole number from "
-              + least
-              + ", not '"
-              + text
-              + "'");
+      throw notInRange(catalogName, name, text, least, null);
     }
     return value;
+  }
+
+  private static InvalidRequestException notInRange(
+      String catalogName, String name, String text, long least, NumberFormatException cause) {
+    return new InvalidRequestException(
+        "Catalog "
+            + catalogName
+            + ": property "
+            + name
+            + " must be a whole number from "
+            + least
+            + ", not '"
+            + text
+            + "'",
+        cause);
   }
 
   private static void checkPositive(Duration duration, String what) {

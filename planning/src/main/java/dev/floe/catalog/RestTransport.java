@@ -1,5 +1,6 @@
 package dev.floe.catalog;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.floe.CatalogException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -9,6 +10,8 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -127,16 +130,25 @@ final class RestTransport implements AutoCloseable {
     return new CatalogException(response.status(), mask.mask(message.toString()));
   }
 
-  /** A success response whose body is not what the spec says it must be. */
+  /**
+   * A success response whose body is not what the spec says it must be. The body is never quoted: a
+   * token response or a loaded table carries secrets the mask does not know yet, so {@code problem}
+   * says what is missing and at most names the fields there are ({@link #fieldNames}).
+   */
   CatalogException malformed(String method, URI uri, RestResponse response, String problem) {
     return new CatalogException(
         response.status(),
-        mask.mask(
-            request(method, uri)
-                + " returned a malformed response ("
-                + problem
-                + "): "
-                + quoted(response.body())));
+        mask.mask(request(method, uri) + " returned a malformed response: " + problem));
+  }
+
+  /** "fields: [access_token, token_type]": the names in a JSON object, never the values. */
+  static String fieldNames(JsonNode body) {
+    if (body == null || !body.isObject()) {
+      return "not a JSON object";
+    }
+    List<String> names = new ArrayList<>();
+    body.fieldNames().forEachRemaining(names::add);
+    return "fields: " + names;
   }
 
   /** "Catalog prod: GET /v1/namespaces": never the query, which may name a warehouse. */

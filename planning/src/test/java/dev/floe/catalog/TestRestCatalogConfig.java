@@ -128,7 +128,93 @@ class TestRestCatalogConfig {
                     "prod", Map.of("uri", server.uri(), "rest.client.socket-timeout-ms", "soon")))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("Catalog prod: property rest.client.socket-timeout-ms")
-        .hasMessageContaining("'soon'");
+        .hasMessageContaining("'soon'")
+        .hasCauseInstanceOf(NumberFormatException.class);
+  }
+
+  @Test
+  void rejectsAMalformedTokenLifetimeKeepingTheCause() {
+    assertThatThrownBy(
+            () ->
+                RestCatalog.connect(
+                    "prod",
+                    Map.of("uri", server.uri(), "token", "t0k3n", "token-expires-in-ms", "soon")))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("Catalog prod: property token-expires-in-ms")
+        .hasMessageContaining("'soon'")
+        .hasCauseInstanceOf(NumberFormatException.class);
+  }
+
+  @Test
+  void rejectsAUriThatIsNotHttp() {
+    assertThatThrownBy(() -> RestCatalog.connect("prod", Map.of("uri", "ftp://cat.example.com/x")))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining(
+            "Catalog prod: property 'uri' is not an absolute http(s) URI: ftp://cat.example.com/x");
+  }
+
+  @Test
+  void rejectsATokenServerUriThatIsNotHttp() {
+    assertThatThrownBy(
+            () ->
+                RestCatalog.connect(
+                    "prod",
+                    Map.of(
+                        "uri",
+                        server.uri(),
+                        "credential",
+                        "id:secret-value",
+                        "oauth2-server-uri",
+                        "ftp://idp.example.com/token")))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining(
+            "Catalog prod: property 'oauth2-server-uri' is not an absolute http(s) URI:"
+                + " ftp://idp.example.com/token");
+    assertThat(server.requests()).as("nothing is sent").isEmpty();
+  }
+
+  @Test
+  void rejectsATokenServerPathThatIsNoUri() {
+    assertThatThrownBy(
+            () ->
+                RestCatalog.connect(
+                    "prod",
+                    Map.of(
+                        "uri",
+                        server.uri(),
+                        "credential",
+                        "id:secret-value",
+                        "oauth2-server-uri",
+                        "oauth tokens")))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("Catalog prod: property 'oauth2-server-uri'")
+        .hasMessageContaining("oauth tokens");
+  }
+
+  @Test
+  void resolvesARelativeTokenServerUriAgainstTheCatalogUri() {
+    server
+        .on("POST", "auth/tokens", request -> json("{\"access_token\": \"relative-token\"}"))
+        .on("GET", "v1/config", request -> json(RestFixtures.EMPTY_CONFIG));
+
+    try (RestCatalog catalog =
+        RestCatalog.connect(
+            "prod",
+            Map.of(
+                "uri",
+                server.uri(),
+                "credential",
+                "id:secret-value",
+                "oauth2-server-uri",
+                "auth/tokens"))) {
+      assertThat(catalog.properties()).containsEntry("oauth2-server-uri", "auth/tokens");
+    }
+
+    assertThat(server.requests("POST", "auth/tokens"))
+        .as("a path under the catalog uri, as Iceberg resolves it")
+        .hasSize(1);
+    assertThat(server.requests("GET", "v1/config").get(0).header("Authorization"))
+        .isEqualTo("Bearer relative-token");
   }
 
   @Test

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.CatalogException;
+import dev.floe.catalog.FakeCatalogServer.Reply;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class TestRestCatalogListing {
   /** accounting.tax as one path segment: levels joined by the encoded unit separator. */
@@ -86,7 +88,31 @@ class TestRestCatalogListing {
     assertThatThrownBy(() -> catalog.listNamespaces(List.of()))
         .isInstanceOf(CatalogException.class)
         .hasMessageContaining("Catalog prod: GET /catalog/v1/namespaces")
-        .hasMessageContaining("same next-page-token twice");
+        .hasMessageContaining("already returned")
+        .hasMessageContaining("the listing would never end");
+  }
+
+  @Test
+  @Timeout(30)
+  void stopsAServerWhosePageTokensGoRoundInACycle() {
+    server.on(
+        "GET",
+        "v1/namespaces",
+        request ->
+            switch (request.query().get("pageToken")) {
+              case "" -> json("{\"namespaces\": [[\"a\"]], \"next-page-token\": \"A\"}");
+              case "A" -> json("{\"namespaces\": [[\"b\"]], \"next-page-token\": \"B\"}");
+              case "B" -> json("{\"namespaces\": [[\"c\"]], \"next-page-token\": \"A\"}");
+              default -> error(400, "BadRequestException", "bad token");
+            });
+
+    assertThatThrownBy(() -> catalog.listNamespaces(List.of()))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining("Catalog prod: GET /catalog/v1/namespaces returned a next-page-token")
+        .hasMessageContaining("the listing would never end");
+    assertThat(server.requests("GET", "v1/namespaces"))
+        .as("the first token that comes back again ends the listing")
+        .hasSize(3);
   }
 
   @Test
@@ -99,6 +125,19 @@ class TestRestCatalogListing {
     assertThatThrownBy(() -> catalog.listNamespaces(List.of("nope")))
         .isInstanceOf(CatalogException.class)
         .hasMessageContaining("Catalog prod: cannot list the namespaces under nope")
+        .extracting(failure -> ((CatalogException) failure).status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void listingUnderAParentThatAProxyCannotFindFailsWithItsPage() {
+    server.on("GET", "v1/namespaces", request -> new Reply(404, "<html>Not Found</html>"));
+
+    assertThatThrownBy(() -> catalog.listNamespaces(List.of("db")))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining(
+            "Catalog prod: GET /catalog/v1/namespaces failed with HTTP 404, body:"
+                + " '<html>Not Found</html>'")
         .extracting(failure -> ((CatalogException) failure).status())
         .isEqualTo(404);
   }
@@ -184,6 +223,34 @@ class TestRestCatalogListing {
   }
 
   @Test
+  void aNotFoundThatIsNotTheSpecsErrorModelFails() {
+    server.on("GET", "v1/namespaces/db/tables", request -> new Reply(404, "<html>nginx</html>"));
+
+    assertThatThrownBy(() -> catalog.listTables(List.of("db")))
+        .as("a proxy's 404 is not an empty namespace")
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining(
+            "Catalog prod: GET /catalog/v1/namespaces/db/tables failed with HTTP 404, body:"
+                + " '<html>nginx</html>'")
+        .extracting(failure -> ((CatalogException) failure).status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void aNotFoundOfAnotherErrorTypeFails() {
+    server.on(
+        "GET",
+        ACCOUNTING_TAX,
+        request -> error(404, "NotFoundException", "No route for /catalog/v1/namespaces"));
+
+    assertThatThrownBy(() -> catalog.namespaceProperties(List.of("accounting", "tax")))
+        .as("only NoSuchNamespaceException means the namespace does not exist")
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining(
+            "failed with HTTP 404 (NotFoundException): No route for /catalog/v1/namespaces");
+  }
+
+  @Test
   void aTableIdentifierWithoutANameIsMalformed() {
     server.on(
         "GET",
@@ -193,7 +260,7 @@ class TestRestCatalogListing {
     assertThatThrownBy(() -> catalog.listTables(List.of("db")))
         .isInstanceOf(CatalogException.class)
         .hasMessageContaining("Catalog prod: GET /catalog/v1/namespaces/db/tables")
-        .hasMessageContaining("an item of 'identifiers' without a name");
+        .hasMessageContaining("an item of 'identifiers' without a name (fields: [namespace])");
   }
 
   @Test
@@ -203,6 +270,6 @@ class TestRestCatalogListing {
     assertThatThrownBy(() -> catalog.listTables(List.of("db")))
         .isInstanceOf(CatalogException.class)
         .hasMessageContaining("Catalog prod: GET /catalog/v1/namespaces/db/tables")
-        .hasMessageContaining("without the 'identifiers' list");
+        .hasMessageContaining("without the 'identifiers' list (fields: [tables])");
   }
 }

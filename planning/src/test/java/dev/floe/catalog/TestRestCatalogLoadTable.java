@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.CatalogException;
 import dev.floe.CorruptTableException;
+import dev.floe.catalog.FakeCatalogServer.Reply;
 import dev.floe.io.LocalFileIO;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -162,6 +163,32 @@ class TestRestCatalogLoadTable {
     assertThatThrownBy(() -> catalog.loadTable(List.of("db"), "events"))
         .isInstanceOf(CatalogException.class)
         .hasMessageContaining("Catalog prod: GET /catalog/" + EVENTS)
-        .hasMessageContaining("malformed response (not JSON): '<html>ok</html>'");
+        .hasMessageContaining("returned a malformed response: not JSON (15 characters)")
+        .as("a success body is never quoted: it may carry vended secrets")
+        .hasMessageNotContaining("<html>");
+  }
+
+  @Test
+  void aNotFoundFromAProxyIsNotAMissingTable() {
+    server.on("GET", EVENTS, request -> new Reply(404, "<html>Not Found</html>"));
+
+    assertThatThrownBy(() -> catalog.loadTable(List.of("db"), "events"))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining(
+            "Catalog prod: GET /catalog/" + EVENTS + " failed with HTTP 404, body: '<html>")
+        .extracting(failure -> ((CatalogException) failure).status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void aTableThatIsNotAnIcebergTableIsMissing() {
+    server.on(
+        "GET",
+        EVENTS,
+        request -> error(404, "NoSuchIcebergTableException", "Not an iceberg table: db.events"));
+
+    assertThat(catalog.loadTable(List.of("db"), "events"))
+        .as("Iceberg's server answers so for a table of another format")
+        .isEmpty();
   }
 }
