@@ -270,26 +270,14 @@ public final class RestCatalog implements AutoCloseable {
       }
       JsonNode items = page.get().get(field);
       if (items == null || !items.isArray()) {
-        throw new CatalogException(
-            200,
-            transport.request("GET", session.uri(path))
-                + " returned a page without the '"
-                + field
-                + "' list ("
-                + RestTransport.fieldNames(page.get())
-                + ")");
+        throw malformedPage(
+            path, "a page without the '" + field + "' list", RestTransport.fieldNames(page.get()));
       }
       for (JsonNode item : items) {
         T value = element.apply(item);
         if (value == null) {
-          throw new CatalogException(
-              200,
-              transport.request("GET", session.uri(path))
-                  + " returned an item of '"
-                  + field
-                  + "' without a name ("
-                  + RestTransport.fieldNames(item)
-                  + ")");
+          throw malformedPage(
+              path, "an item of '" + field + "' without a name", RestTransport.fieldNames(item));
         }
         all.add(value);
       }
@@ -405,5 +393,17 @@ public final class RestCatalog implements AutoCloseable {
       }
     }
     return map;
+  }
+
+  /** A listing page that breaks the spec: what it lacks, and the names of the fields it has. */
+  private CatalogException malformedPage(String path, String what, String fieldNames) {
+    return new CatalogException(
+        200,
+        transport.request("GET", session.uri(path))
+            + " returned "
+            + what
+            + " ("
+            + fieldNames
+            + ")");
   }
 }
