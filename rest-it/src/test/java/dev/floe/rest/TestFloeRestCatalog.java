@@ -152,7 +152,7 @@ class TestFloeRestCatalog {
   }
 
   @Test
-  void eachFileIsAskedForItsStatusOnceAndReadByRanges() {
+  void eachFileIsAskedForItsStatusOnceAndASmallFileIsReadInOneRequest() {
     String table = tables.get(0).name();
     rows("SELECT id, amount FROM floe.db." + table); // loads the table: its requests aside
     stack.s3().forgetRequests();
@@ -171,6 +171,14 @@ class TestFloeRestCatalog {
             assertThat(requests.stream().filter(request -> request.method().equals("HEAD")))
                 .as("HEAD requests for %s, among %s", key, requests)
                 .hasSizeLessThanOrEqualTo(key.contains("/snap-") ? 2 : 1));
+    byFile.forEach(
+        (key, requests) -> {
+          if (key.endsWith(".parquet")) {
+            assertThat(requests.stream().filter(request -> request.method().equals("GET")))
+                .as("GETs of %s, smaller than the footer's read-ahead: one for all", key)
+                .hasSize(1);
+          }
+        });
   }
 
   private static String committedAt(WrittenTable table, long snapshotId) {

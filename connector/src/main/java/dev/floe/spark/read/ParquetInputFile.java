@@ -8,16 +8,44 @@ import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * A Floe {@link InputFile} as parquet-java sees a file, so that footers and column chunks are read
- * through Floe's ranged reads on local and Hadoop storage alike. Small reads (the footer's length
- * and magic, page headers) go through a window; large reads (column chunks) go straight to storage.
+ * through Floe's ranged reads on local and Hadoop storage alike.
+ *
+ * <p>The first read at the file's end (the footer's length and magic) fetches its last {@link
+ * #TAIL} bytes at once: the footer itself is then read from memory, and so is everything else in
+ * the tail; a file no longer than the tail takes one request in all. Other small reads (page
+ * headers) go through a window; large reads (column chunks) go straight to storage.
  */
 final class ParquetInputFile implements org.apache.parquet.io.InputFile {
+  /**
+   * Most footers fit, and a request of this size costs on an object store what a small one does.
+   */
+  static final int TAIL = 64 * 1024;
+
   private final InputFile file;
   private final long length;
+  private byte[] tail;
+  private long tailStart;
 
   ParquetInputFile(InputFile file, long knownLength) {
     this.file = file;
     this.length = knownLength > 0 ? knownLength : file.length();
+  }
+
+  /**
+   * {@code count} bytes at {@code position} from storage, or from the tail when they lie in it; the
+   * tail is fetched by the first read that reaches the file's last byte.
+   */
+  private byte[] readRange(long position, int count) {
+    if (tail == null && position + count == length) {
+      tailStart = Math.max(0, length - TAIL);
+      tail = file.readRange(tailStart, (int) (length - tailStart));
+    }
+    if (tail != null && position >= tailStart && position + count <= tailStart + tail.length) {
+      byte[] bytes = new byte[count];
+      System.arraycopy(tail, (int) (position - tailStart), bytes, 0, count);
+      return bytes;
+    }
+    return file.readRange(position, count);
   }
 
   @Override
@@ -27,7 +55,7 @@ final class ParquetInputFile implements org.apache.parquet.io.InputFile {
 
   @Override
   public SeekableInputStream newStream() {
-    return new RangeStream(file, length);
+    return new RangeStream(this, length);
   }
 
   @Override
@@ -38,13 +66,13 @@ final class ParquetInputFile implements org.apache.parquet.io.InputFile {
   private static final class RangeStream extends SeekableInputStream {
     private static final int WINDOW = 64 * 1024;
 
-    private final InputFile file;
+    private final ParquetInputFile file;
     private final long length;
     private long position;
     private byte[] window = new byte[0];
     private long windowStart;
 
-    RangeStream(InputFile file, long length) {
+    RangeStream(ParquetInputFile file, long length) {
       this.file = file;
       this.length = length;
     }
@@ -97,7 +125,7 @@ final class ParquetInputFile implements org.apache.parquet.io.InputFile {
                 + " bytes at "
                 + position
                 + " of "
-                + file.location()
+                + file
                 + ": the file has "
                 + length);
       }
