@@ -132,9 +132,17 @@ public final class CatalogGateway {
     return tokens.exchangeGrants();
   }
 
-  /** How long the tokens issued from now on live (rounded to whole seconds in expires_in). */
+  /**
+   * The lifetime tokens issued from now on advertise (whole seconds in expires_in); they are
+   * refused a minute after it ({@link OAuthTokens#LEEWAY}).
+   */
   public void tokenLifetime(Duration lifetime) {
     tokens.lifetime(lifetime);
+  }
+
+  /** Every token issued so far is refused from now on (the static token stays valid). */
+  public void expireIssuedTokens() {
+    tokens.expireIssued();
   }
 
   /** Table {@code namespace.table} vends {@code keys} instead of the warehouse keys. */

@@ -12,12 +12,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The gateway's OAuth 2 token endpoint: the client_credentials grant (client id and secret in the
  * form, or HTTP Basic) and the token-exchange grant Iceberg's REST client refreshes with (the
- * subject token must be one it issued and not yet expired). Tokens are random and expire after a
- * lifetime a test can shorten; a static token never expires.
+ * subject token must be one it issued and not yet expired). Tokens are random; each advertises a
+ * lifetime a test can shorten ({@code expires_in}) and stays valid for {@link #LEEWAY} past it, as
+ * servers allow for clocks that differ, so that a client that refreshes late on a loaded machine is
+ * not refused; {@link #expireIssued()} ends them at once. A static token never expires.
  */
 final class OAuthTokens {
   static final String TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
   static final Duration DEFAULT_LIFETIME = Duration.ofHours(1);
+  static final Duration LEEWAY = Duration.ofMinutes(1);
 
   /** What the token endpoint answers: an HTTP status and a JSON body. */
   record Answer(int status, Map<String, Object> body) {
@@ -91,6 +94,11 @@ final class OAuthTokens {
     lifetime = DEFAULT_LIFETIME;
   }
 
+  /** Every token issued so far is expired from now on, as a server's revocation does. */
+  void expireIssued() {
+    expiries.replaceAll((token, expiry) -> Instant.EPOCH);
+  }
+
   boolean valid(String token) {
     if (token.equals(staticToken)) {
       return true;
@@ -123,7 +131,7 @@ final class OAuthTokens {
   private Answer issue() {
     String token = "token-" + UUID.randomUUID();
     Duration current = lifetime;
-    expiries.put(token, Instant.now().plus(current));
+    expiries.put(token, Instant.now().plus(current).plus(LEEWAY));
     return new Answer(
         200,
         Map.of(

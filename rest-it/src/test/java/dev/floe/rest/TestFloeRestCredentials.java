@@ -117,14 +117,21 @@ class TestFloeRestCredentials {
   }
 
   @Test
-  void clientCredentialsAreExchangedForATokenThatIsRefreshed() throws InterruptedException {
-    stack.gateway().tokenLifetime(Duration.ofSeconds(3));
+  void clientCredentialsAreExchangedForATokenThatIsRefreshed() {
+    // tokens advertise one second: Floe renews one when a tenth of that is left, on the request
+    // that finds so (the gateway still takes a token a minute past it: no race with the clock)
+    stack.gateway().tokenLifetime(Duration.ofSeconds(1));
     FloeCatalogs.register(spark, "oauth", FloeCatalogs.withClientCredentials(stack));
 
     assertThat(ids("oauth", first)).containsExactly(1L, 3L, 4L, 5L);
     int grants = stack.gateway().clientCredentialGrants();
     assertThat(grants).as("tokens granted for the first query").isPositive();
-    Thread.sleep(3_500); // the token has expired
+    Awaiting.until(
+        () -> {
+          spark.sql("SHOW NAMESPACES IN oauth").collectAsList();
+          return stack.gateway().clientCredentialGrants() > grants;
+        },
+        "Floe to renew its token as it runs out");
     assertThat(ids("oauth", first)).containsExactly(1L, 3L, 4L, 5L);
 
     assertThat(stack.gateway().clientCredentialGrants())
@@ -137,6 +144,26 @@ class TestFloeRestCredentials {
         .as("requests carry a bearer token")
         .filteredOn(request -> !request.isTokenRequest())
         .allMatch(request -> request.header("Authorization").equals(List.of("Bearer")));
+  }
+
+  @Test
+  void aTokenTheServerEndsIsReplacedOnceAndTheRequestRetried() {
+    FloeCatalogs.register(spark, "revoked", FloeCatalogs.withClientCredentials(stack));
+    assertThat(ids("revoked", first)).containsExactly(1L, 3L, 4L, 5L);
+    int grants = stack.gateway().clientCredentialGrants();
+
+    stack.gateway().expireIssuedTokens();
+    assertThat(ids("revoked", first))
+        .as("rows read after the server ended the token")
+        .containsExactly(1L, 3L, 4L, 5L);
+
+    assertThat(stack.gateway().clientCredentialGrants())
+        .as("one new token, fetched after the refusal")
+        .isEqualTo(grants + 1);
+    assertThat(stack.gateway().requests())
+        .as("the one refused request, retried with the new token")
+        .filteredOn(request -> !request.isTokenRequest() && request.status() == 401)
+        .hasSize(1);
   }
 
   @Test
