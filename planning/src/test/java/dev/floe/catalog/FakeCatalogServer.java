@@ -93,6 +93,11 @@ final class FakeCatalogServer implements AutoCloseable {
     return this;
   }
 
+  /** Answers {@code GET v1/config} with no defaults and no overrides, as most suites need. */
+  FakeCatalogServer servingEmptyConfig() {
+    return on("GET", "v1/config", request -> Reply.json(RestFixtures.EMPTY_CONFIG));
+  }
+
   List<Request> requests() {
     return List.copyOf(requests);
   }

@@ -43,7 +43,7 @@ class TestRestCatalogConfig {
 
   @Test
   void asksForTheWarehouseConfig() {
-    server.on("GET", "v1/config", request -> json(RestFixtures.EMPTY_CONFIG));
+    server.servingEmptyConfig();
 
     try (RestCatalog catalog =
         RestCatalog.connect("prod", Map.of("uri", server.uri(), "warehouse", "sales dw"))) {
@@ -219,7 +219,7 @@ class TestRestCatalogConfig {
 
   @Test
   void toStringShowsNameAndUriOnly() {
-    server.on("GET", "v1/config", request -> json(RestFixtures.EMPTY_CONFIG));
+    server.servingEmptyConfig();
 
     try (RestCatalog catalog =
         RestCatalog.connect(
@@ -240,7 +240,7 @@ class TestRestCatalogConfig {
 
   @Test
   void refusesCallsAfterClose() {
-    server.on("GET", "v1/config", request -> json(RestFixtures.EMPTY_CONFIG));
+    server.servingEmptyConfig();
     RestCatalog catalog = RestCatalog.connect("prod", Map.of("uri", server.uri()));
     catalog.close();
 

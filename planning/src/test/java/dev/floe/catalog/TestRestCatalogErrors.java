@@ -28,7 +28,7 @@ class TestRestCatalogErrors {
 
   @BeforeEach
   void serveConfig() {
-    server.on("GET", "v1/config", request -> json(RestFixtures.EMPTY_CONFIG));
+    server.servingEmptyConfig();
   }
 
   @AfterEach

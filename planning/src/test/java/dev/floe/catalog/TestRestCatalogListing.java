@@ -23,7 +23,7 @@ class TestRestCatalogListing {
 
   @BeforeEach
   void connect() {
-    server.on("GET", "v1/config", request -> json(RestFixtures.EMPTY_CONFIG));
+    server.servingEmptyConfig();
     catalog = RestCatalog.connect("prod", Map.of("uri", server.uri()));
   }
 

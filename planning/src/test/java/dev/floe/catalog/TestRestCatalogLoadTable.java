@@ -26,7 +26,7 @@ class TestRestCatalogLoadTable {
 
   @BeforeEach
   void connect() {
-    server.on("GET", "v1/config", request -> json(RestFixtures.EMPTY_CONFIG));
+    server.servingEmptyConfig();
     catalog = RestCatalog.connect("prod", Map.of("uri", server.uri()));
   }
 

@@ -27,7 +27,7 @@ class TestRestCatalogSecrets {
 
   @BeforeEach
   void serveConfig() {
-    server.on("GET", "v1/config", request -> json(RestFixtures.EMPTY_CONFIG));
+    server.servingEmptyConfig();
   }
 
   @AfterEach
