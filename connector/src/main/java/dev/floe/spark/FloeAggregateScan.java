@@ -69,7 +69,7 @@ final class FloeAggregateScan implements Scan, Batch {
 
   @Override
   public InputPartition[] planInputPartitions() {
-    int parallelism = Math.max(1, spark.sparkContext().defaultParallelism());
+    int parallelism = SparkParallelism.of(spark);
     TaskConstants constants = new TaskConstants(table.metadata(), context.projection());
     List<InputPartition> partitions = new ArrayList<>();
     partitions.add(
@@ -82,7 +82,7 @@ final class FloeAggregateScan implements Scan, Batch {
     }
     if (!plan.rowTasks().isEmpty()) {
       ScanPlan rows = new ScanPlan(plan.rowTasks(), report);
-      for (ScanTaskGroup group : scan.planGroups(rows, parallelism)) {
+      for (ScanTaskGroup group : scan.planGroups(rows, parallelism).groups()) {
         partitions.add(
             AggregateInputPartition.countRows(
                 TaskCodec.encodeTasks(readTasks(group.tasks(), constants))));

@@ -22,6 +22,8 @@ public final class FloeMetrics {
   static final String DELETED_ROWS = "deletedRows";
   static final String BYTES_READ = "bytesRead";
   static final String FILES_ANSWERED_FROM_METADATA = "filesAnsweredFromMetadata";
+  static final String TASK_GROUPS = "taskGroups";
+  static final String TARGET_SIZE = "splitTargetSize";
 
   private FloeMetrics() {}
 
@@ -38,7 +40,9 @@ public final class FloeMetrics {
       new BatchesRead(),
       new DeletedRows(),
       new BytesRead(),
-      new FilesAnsweredFromMetadata()
+      new FilesAnsweredFromMetadata(),
+      new TaskGroups(),
+      new TargetSize()
     };
   }
 
@@ -55,6 +59,18 @@ public final class FloeMetrics {
       new Value(ATTACHED_DELETE_FILES, report.deleteFilesAttached().total()),
       new Value(PLANNING_TIME, report.planningTime().toMillis())
     };
+  }
+
+  /**
+   * {@link #driverValues(ScanReport)}, and the task groups the splits were packed into with the
+   * target weight they were filled to.
+   */
+  static CustomTaskMetric[] driverValues(ScanReport report, int taskGroups, long targetSize) {
+    CustomTaskMetric[] planning = driverValues(report);
+    CustomTaskMetric[] values = java.util.Arrays.copyOf(planning, planning.length + 2);
+    values[planning.length] = new Value(TASK_GROUPS, taskGroups);
+    values[planning.length + 1] = new Value(TARGET_SIZE, targetSize);
+    return values;
   }
 
   /** {@link #driverValues(ScanReport)}, and how many files a pushed aggregate answered unread. */
@@ -227,6 +243,35 @@ public final class FloeMetrics {
     @Override
     public String description() {
       return "data files answered from metadata";
+    }
+  }
+
+  /** Task groups (Spark input partitions) the planned splits were packed into. */
+  public static final class TaskGroups extends CustomSumMetric {
+    @Override
+    public String name() {
+      return TASK_GROUPS;
+    }
+
+    @Override
+    public String description() {
+      return "task groups planned";
+    }
+  }
+
+  /**
+   * The weight in bytes each task group was filled to: the split target size, or less when a small
+   * scan shrank it to give every Spark slot a group.
+   */
+  public static final class TargetSize extends CustomSumMetric {
+    @Override
+    public String name() {
+      return TARGET_SIZE;
+    }
+
+    @Override
+    public String description() {
+      return "split target size (bytes)";
     }
   }
 }

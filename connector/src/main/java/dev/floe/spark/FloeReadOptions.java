@@ -36,6 +36,12 @@ import java.util.stream.Collectors;
  * @param tag {@code tag}, or null
  * @param splitSize {@code split-size} in bytes, or null for planning's default
  * @param fileOpenCost {@code file-open-cost} in bytes, or null for planning's default
+ * @param lookback {@code lookback}: task groups kept open while packing splits, or null for
+ *     planning's default (the table property {@code read.split.planning-lookback}, else 10)
+ * @param adaptiveSplitSize {@code adaptive-split-size-enabled}: whether a small scan's split target
+ *     may shrink to give every Spark slot a task group, or null for planning's default (the table
+ *     property {@code read.split.adaptive-size.enabled}, else true); a given split size never
+ *     adapts
  * @param batchSize {@code batch-size}: the most rows in one columnar batch
  * @param deleteCacheSize {@code delete-cache-size}: the bound in bytes of each executor's cache of
  *     loaded delete files (deletion vectors, position and equality deletes); 0 disables it
@@ -49,6 +55,8 @@ record FloeReadOptions(
     String tag,
     Long splitSize,
     Long fileOpenCost,
+    Integer lookback,
+    Boolean adaptiveSplitSize,
     int batchSize,
     long deleteCacheSize,
     boolean aggregatePushDown) {
@@ -59,6 +67,8 @@ record FloeReadOptions(
   static final String TAG = "tag";
   static final String SPLIT_SIZE = "split-size";
   static final String FILE_OPEN_COST = "file-open-cost";
+  static final String LOOKBACK = "lookback";
+  static final String ADAPTIVE_SPLIT_SIZE = "adaptive-split-size-enabled";
   static final String BATCH_SIZE = "batch-size";
   static final String DELETE_CACHE_SIZE = "delete-cache-size";
   static final String AGGREGATE_PUSH_DOWN = "aggregate-push-down-enabled";
@@ -67,7 +77,14 @@ record FloeReadOptions(
 
   /** The settings a session may give as {@code spark.floe.read.<name>}. */
   static final List<String> SESSION_SETTINGS =
-      List.of(SPLIT_SIZE, FILE_OPEN_COST, BATCH_SIZE, DELETE_CACHE_SIZE, AGGREGATE_PUSH_DOWN);
+      List.of(
+          SPLIT_SIZE,
+          FILE_OPEN_COST,
+          LOOKBACK,
+          ADAPTIVE_SPLIT_SIZE,
+          BATCH_SIZE,
+          DELETE_CACHE_SIZE,
+          AGGREGATE_PUSH_DOWN);
 
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
@@ -80,12 +97,16 @@ record FloeReadOptions(
           TAG,
           SPLIT_SIZE,
           FILE_OPEN_COST,
+          LOOKBACK,
+          ADAPTIVE_SPLIT_SIZE,
           BATCH_SIZE,
           DELETE_CACHE_SIZE,
           AGGREGATE_PUSH_DOWN);
 
   static final FloeReadOptions DEFAULTS =
       new FloeReadOptions(
+          null,
+          null,
           null,
           null,
           null,
@@ -110,6 +131,10 @@ record FloeReadOptions(
               + BRANCH
               + ", "
               + TAG);
+    }
+    if (lookback != null && lookback < 1) {
+      throw new InvalidRequestException(
+          LOOKBACK + " must be a positive number of task groups: " + lookback);
     }
     if (batchSize < 1) {
       throw new InvalidRequestException(
@@ -162,6 +187,8 @@ record FloeReadOptions(
           loaded.tag,
           splitSize,
           fileOpenCost,
+          lookback,
+          adaptiveSplitSize,
           batchSize,
           deleteCacheSize,
           aggregatePushDown);
@@ -249,6 +276,8 @@ record FloeReadOptions(
         byName.get(TAG),
         number(tuning(SPLIT_SIZE, byName, sessionConf)),
         number(tuning(FILE_OPEN_COST, byName, sessionConf)),
+        intNumber(tuning(LOOKBACK, byName, sessionConf)),
+        optionalBool(tuning(ADAPTIVE_SPLIT_SIZE, byName, sessionConf)),
         batchRows == null ? FileReadRequest.DEFAULT_BATCH_SIZE : batchRows.intValue(),
         Objects.requireNonNullElse(
             number(tuning(DELETE_CACHE_SIZE, byName, sessionConf)), DeleteCache.DEFAULT_MAX_BYTES),
@@ -324,6 +353,12 @@ record FloeReadOptions(
     if (fileOpenCost != null) {
       scan = scan.openFileCost(fileOpenCost);
     }
+    if (lookback != null) {
+      scan = scan.planningLookback(lookback);
+    }
+    if (adaptiveSplitSize != null) {
+      scan = scan.adaptiveSplitSize(adaptiveSplitSize);
+    }
     return scan;
   }
 
@@ -348,8 +383,13 @@ record FloeReadOptions(
   }
 
   private static boolean bool(Setting setting, boolean defaultValue) {
+    Boolean value = optionalBool(setting);
+    return value == null ? defaultValue : value;
+  }
+
+  private static Boolean optionalBool(Setting setting) {
     if (setting == null) {
-      return defaultValue;
+      return null;
     }
     String trimmed = setting.value().trim().toLowerCase(Locale.ROOT);
     if (!trimmed.equals("true") && !trimmed.equals("false")) {
@@ -357,6 +397,14 @@ record FloeReadOptions(
           setting.source() + " must be true or false, not '" + setting.value() + "'");
     }
     return trimmed.equals("true");
+  }
+
+  private static Integer intNumber(Setting setting) {
+    Long value = number(setting);
+    if (value != null && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)) {
+      throw new InvalidRequestException(setting.source() + " is too large: " + value);
+    }
+    return value == null ? null : value.intValue();
   }
 
   private static Long number(Setting setting) {

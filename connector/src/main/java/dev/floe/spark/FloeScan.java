@@ -36,10 +36,16 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
   /**
    * What planning produced.
    *
+   * @param targetSize the weight in bytes the groups were filled to (the split target size, or less
+   *     for a small scan)
    * @param limit the row limit whose rows the groups were cut to hold, when there was one
    */
   record Planned(
-      ScanReport report, List<ScanTaskGroup> groups, Expression filter, Optional<Integer> limit) {
+      ScanReport report,
+      List<ScanTaskGroup> groups,
+      long targetSize,
+      Expression filter,
+      Optional<Integer> limit) {
     Planned {
       Objects.requireNonNull(report, "report");
       groups = List.copyOf(groups);
@@ -74,6 +80,8 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
         + planned.splits()
         + " partitions="
         + planned.groups().size()
+        + " targetSize="
+        + planned.targetSize()
         + planned.limit().map(limit -> " limit=" + limit).orElse("")
         + (runtimeFiltering == null ? "" : " " + runtimeFiltering.describe());
   }
@@ -135,7 +143,9 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
     }
     List<ScanTaskGroup> kept = filtering.keep(planned.groups());
     this.runtimeFiltering = filtering.after(kept);
-    this.planned = new Planned(planned.report(), kept, planned.filter(), planned.limit());
+    this.planned =
+        new Planned(
+            planned.report(), kept, planned.targetSize(), planned.filter(), planned.limit());
   }
 
   @Override
@@ -163,7 +173,8 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
 
   @Override
   public CustomTaskMetric[] reportDriverMetrics() {
-    return FloeMetrics.driverValues(planned.report());
+    return FloeMetrics.driverValues(
+        planned.report(), planned.groups().size(), planned.targetSize());
   }
 
   ScanReport report() {

@@ -2,8 +2,8 @@ package dev.floe.spark;
 
 import dev.floe.expr.Expression;
 import dev.floe.scan.ScanPlan;
-import dev.floe.scan.ScanTaskGroup;
 import dev.floe.scan.TableScan;
+import dev.floe.scan.TaskGroups;
 import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
@@ -205,15 +205,15 @@ final class FloeScanBuilder
     ScanPlan plan = scan.plan();
     ScanPlan limited =
         limit == null || predicatesLeftToSpark > 0 ? plan : plan.firstFilesHolding(limit);
-    List<ScanTaskGroup> groups =
-        scan.planGroups(limited, Math.max(1, spark.sparkContext().defaultParallelism()));
+    TaskGroups groups = scan.planGroups(limited, SparkParallelism.of(spark));
     return new FloeScan(
         spark,
         table.floeTable(),
         context(scan, projection),
         new FloeScan.Planned(
             plan.report(),
-            groups,
+            groups.groups(),
+            groups.targetSize(),
             scan.boundFilter(),
             limited == plan ? Optional.empty() : Optional.of(limit)));
   }

@@ -16,8 +16,10 @@ class TestFloeReadOptions {
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("Unknown Floe read option 'snapshotid'")
         .hasMessageContaining(
-            "valid options are aggregate-push-down-enabled, as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost, path, paths,"
-                + " snapshot-id, split-size, tag, timestampAsOf, versionAsOf");
+            "valid options are adaptive-split-size-enabled, aggregate-push-down-enabled,"
+                + " as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost,"
+                + " lookback, path, paths, snapshot-id, split-size, tag, timestampAsOf,"
+                + " versionAsOf");
   }
 
   @Test
@@ -27,9 +29,10 @@ class TestFloeReadOptions {
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage(
             "Unknown Floe session setting 'spark.floe.read.split-szie'; valid settings are"
+                + " spark.floe.read.adaptive-split-size-enabled,"
                 + " spark.floe.read.aggregate-push-down-enabled, spark.floe.read.batch-size,"
                 + " spark.floe.read.delete-cache-size, spark.floe.read.file-open-cost,"
-                + " spark.floe.read.split-size");
+                + " spark.floe.read.lookback, spark.floe.read.split-size");
   }
 
   @Test
@@ -66,6 +69,37 @@ class TestFloeReadOptions {
         .as("read option over the session conf")
         .isEqualTo(50);
     assertThat(FloeReadOptions.resolve(NONE, session, table).splitSize()).isEqualTo(300L);
+  }
+
+  @Test
+  void packingSettingsComeFromOptionThenSessionAndAreLeftToPlanningOtherwise() {
+    FloeReadOptions none = FloeReadOptions.resolve(NONE, NONE, NONE);
+    assertThat(none.lookback()).as("planning applies the table property or 10").isNull();
+    assertThat(none.adaptiveSplitSize()).as("planning applies the table property or true").isNull();
+
+    Map<String, String> session =
+        Map.of(
+            "spark.floe.read.lookback",
+            "4",
+            "spark.floe.read.adaptive-split-size-enabled",
+            "false");
+    FloeReadOptions fromSession = FloeReadOptions.resolve(NONE, session, NONE);
+    assertThat(fromSession.lookback()).isEqualTo(4);
+    assertThat(fromSession.adaptiveSplitSize()).isFalse();
+
+    FloeReadOptions fromOption =
+        FloeReadOptions.resolve(
+            Map.of("lookback", "7", "adaptive-split-size-enabled", "TRUE"), session, NONE);
+    assertThat(fromOption.lookback()).isEqualTo(7);
+    assertThat(fromOption.adaptiveSplitSize()).isTrue();
+
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("lookback", "0"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("lookback must be a positive number of task groups: 0");
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(Map.of("adaptive-split-size-enabled", "1"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("Read option adaptive-split-size-enabled must be true or false, not '1'");
   }
 
   @Test

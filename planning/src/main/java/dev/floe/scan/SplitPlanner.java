@@ -32,6 +32,13 @@ final class SplitPlanner {
     return result;
   }
 
+  /** The splits of one task: the task itself when it is not cut. */
+  List<FileScanTask> split(FileScanTask task) {
+    List<FileScanTask> splits = new ArrayList<>(1);
+    split(task, splits);
+    return splits;
+  }
+
   private void split(FileScanTask task, List<FileScanTask> into) {
     DataFile file = task.file();
     long[] offsets = usableOffsets(file);

@@ -11,6 +11,7 @@ import dev.floe.table.Snapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,7 +22,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * TableScan scan = TableScan.of(table).useRef("nightly").splitSize(64 << 20);
- * List<ScanTaskGroup> groups = scan.planGroups(16);
+ * List<ScanTaskGroup> groups = scan.planGroups(16); // at least 16 groups when the scan is small
  * }</pre>
  *
  * <p>At most one snapshot selector ({@link #useSnapshot}, {@link #useRef}, {@link #asOfTime}) may
@@ -39,8 +40,13 @@ public final class TableScan {
   /** Open-file cost when neither the scan nor {@code read.split.open-file-cost} sets one. */
   public static final long DEFAULT_OPEN_FILE_COST = 4L * 1024 * 1024;
 
+  /** Lookback when neither the scan nor {@code read.split.planning-lookback} sets one. */
+  public static final int DEFAULT_LOOKBACK = 10;
+
   static final String SPLIT_SIZE_PROPERTY = "read.split.target-size";
   static final String OPEN_FILE_COST_PROPERTY = "read.split.open-file-cost";
+  static final String LOOKBACK_PROPERTY = "read.split.planning-lookback";
+  static final String ADAPTIVE_SPLIT_SIZE_PROPERTY = "read.split.adaptive-size.enabled";
 
   private final Table table;
   private final SnapshotSelection selection;
@@ -48,6 +54,8 @@ public final class TableScan {
   private final boolean caseSensitive;
   private final Long splitSize;
   private final Long openFileCost;
+  private final Integer lookback;
+  private final Boolean adaptiveSplitSize;
   private final int planningThreads;
   private final Expression filter;
   private final int skipListLimit;
@@ -61,6 +69,8 @@ public final class TableScan {
     this.caseSensitive = settings.caseSensitive;
     this.splitSize = settings.splitSize;
     this.openFileCost = settings.openFileCost;
+    this.lookback = settings.lookback;
+    this.adaptiveSplitSize = settings.adaptiveSplitSize;
     this.planningThreads = settings.planningThreads;
     this.filter = settings.filter;
     this.skipListLimit = settings.skipListLimit;
@@ -194,7 +204,12 @@ public final class TableScan {
     return new TableScan(settings);
   }
 
-  /** The target size of a split in bytes; files are divided only at recorded row-group offsets. */
+  /**
+   * The target size of a split and of a task group in bytes; files are divided only at recorded
+   * row-group offsets. A split size given here is kept as it is: it turns off the adaptive shrink
+   * of small scans ({@link SplitSettings#targetFor}), as Iceberg's {@code split-size} read option
+   * does.
+   */
   public TableScan splitSize(long bytes) {
     if (bytes <= 0) {
       throw new InvalidRequestException("split-size must be a positive number of bytes: " + bytes);
@@ -211,6 +226,28 @@ public final class TableScan {
     }
     Settings settings = settings();
     settings.openFileCost = bytes;
+    return new TableScan(settings);
+  }
+
+  /** How many task groups stay open to take more splits while packing ({@link SplitSettings}). */
+  public TableScan planningLookback(int groups) {
+    if (groups < 1) {
+      throw new InvalidRequestException("lookback must be at least 1: " + groups);
+    }
+    Settings settings = settings();
+    settings.lookback = groups;
+    return new TableScan(settings);
+  }
+
+  /**
+   * Whether a small scan's target size may shrink so that it has a group for every slot of the
+   * engine ({@link SplitSettings#targetFor}); else the table property {@code
+   * read.split.adaptive-size.enabled}, default true. A scan given a {@link #splitSize} never
+   * adapts.
+   */
+  public TableScan adaptiveSplitSize(boolean enabled) {
+    Settings settings = settings();
+    settings.adaptiveSplitSize = enabled;
     return new TableScan(settings);
   }
 
@@ -321,48 +358,101 @@ public final class TableScan {
 
   /** {@link #planFiles()}, with files divided at their row-group offsets into splits. */
   public List<FileScanTask> planTasks() {
-    return new SplitPlanner(effectiveSplitSize()).split(planFiles());
+    return new SplitPlanner(splitSettings().targetSize()).split(planFiles());
   }
 
   /**
-   * {@link #planTasks()}, packed into as many groups as this JVM has processors. An engine that
-   * knows its cluster's parallelism passes it to {@link #planGroups(int)} instead.
+   * {@link #planGroups(int)} for an engine with as many slots as this JVM has processors. An engine
+   * that knows its cluster's parallelism passes it to {@link #planGroups(int)} instead.
    */
   public List<ScanTaskGroup> planGroups() {
     return planGroups(Math.max(1, Runtime.getRuntime().availableProcessors()));
   }
 
-  /** {@link #planTasks()}, packed into at most {@code targetGroups} groups of similar weight. */
-  public List<ScanTaskGroup> planGroups(int targetGroups) {
-    return new TaskGroupPlanner(effectiveOpenFileCost()).group(planTasks(), targetGroups);
+  /**
+   * The plan's splits packed into task groups of about the target size (see {@link
+   * #planGroups(ScanPlan, int)}), for an engine with {@code parallelism} slots.
+   */
+  public List<ScanTaskGroup> planGroups(int parallelism) {
+    return planGroups(plan(), parallelism).groups();
   }
 
   /**
-   * The tasks of a plan already made by {@link #plan()}, split and packed as {@link
-   * #planGroups(int)} would, so that an engine that also shows the plan's {@link ScanReport} plans
-   * only once.
+   * The tasks of a plan already made by {@link #plan()}, cut at their row-group offsets and packed
+   * into task groups, so that an engine that also shows the plan's {@link ScanReport} plans only
+   * once. The files are cut and the groups filled to the target of {@link SplitSettings#targetFor}:
+   * the target size, or less for a scan too small to give each of the engine's {@code parallelism}
+   * slots a group. The number of groups grows with the bytes the scan reads; splits are packed in
+   * plan order, so the same plan always gives the same groups.
    */
-  public List<ScanTaskGroup> planGroups(ScanPlan plan, int targetGroups) {
-    List<FileScanTask> tasks = new SplitPlanner(effectiveSplitSize()).split(plan.files());
-    return new TaskGroupPlanner(effectiveOpenFileCost()).group(tasks, targetGroups);
+  public TaskGroups planGroups(ScanPlan plan, int parallelism) {
+    SplitSettings split = splitSettings();
+    long scanWeight = 0;
+    for (FileScanTask file : plan.files()) {
+      scanWeight += TaskGroupPlanner.weight(file, split.openFileCost());
+    }
+    long target = split.targetFor(scanWeight, parallelism);
+    SplitPlanner splitter = new SplitPlanner(target);
+    Iterator<FileScanTask> splits =
+        plan.files().stream().flatMap(file -> splitter.split(file).stream()).iterator();
+    return new TaskGroups(
+        new TaskGroupPlanner(target, split.lookback(), split.openFileCost()).group(splits), target);
+  }
+
+  /**
+   * The split settings in effect: the scan's, else the table properties, else Iceberg's defaults.
+   */
+  public SplitSettings splitSettings() {
+    return new SplitSettings(
+        effectiveSplitSize(),
+        effectiveOpenFileCost(),
+        lookback != null
+            ? lookback
+            : (int)
+                Math.min(
+                    Integer.MAX_VALUE,
+                    tableProperty(LOOKBACK_PROPERTY, DEFAULT_LOOKBACK, 1, "task groups")),
+        splitSize == null
+            && (adaptiveSplitSize != null
+                ? adaptiveSplitSize
+                : booleanTableProperty(ADAPTIVE_SPLIT_SIZE_PROPERTY, true)));
   }
 
   /** The split size in effect: the scan's, else the table property, else 128 MiB. */
   public long effectiveSplitSize() {
     return splitSize != null
         ? splitSize
-        : tableProperty(SPLIT_SIZE_PROPERTY, DEFAULT_SPLIT_SIZE, 1);
+        : tableProperty(SPLIT_SIZE_PROPERTY, DEFAULT_SPLIT_SIZE, 1, "bytes");
   }
 
   /** The open-file cost in effect: the scan's, else the table property, else 4 MiB. */
   public long effectiveOpenFileCost() {
     return openFileCost != null
         ? openFileCost
-        : tableProperty(OPEN_FILE_COST_PROPERTY, DEFAULT_OPEN_FILE_COST, 0);
+        : tableProperty(OPEN_FILE_COST_PROPERTY, DEFAULT_OPEN_FILE_COST, 0, "bytes");
   }
 
-  /** A table property in bytes, at least {@code least}: as the scan's own settings accept. */
-  private long tableProperty(String name, long defaultValue, long least) {
+  private boolean booleanTableProperty(String name, boolean defaultValue) {
+    String value = table.metadata().properties().get(name);
+    if (value == null) {
+      return defaultValue;
+    }
+    String trimmed = value.trim();
+    if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(trimmed);
+    }
+    throw new InvalidRequestException(
+        "Table "
+            + table.name()
+            + " has an invalid "
+            + name
+            + ": '"
+            + value
+            + "'; expected true or false");
+  }
+
+  /** A table property, a number of {@code unit}, at least {@code least}: as the scan accepts. */
+  private long tableProperty(String name, long defaultValue, long least, String unit) {
     String value = table.metadata().properties().get(name);
     if (value == null) {
       return defaultValue;
@@ -382,7 +472,9 @@ public final class TableScan {
             + name
             + ": '"
             + value
-            + "'; expected a number of bytes, at least "
+            + "'; expected a number of "
+            + unit
+            + ", at least "
             + least);
   }
 
@@ -398,6 +490,8 @@ public final class TableScan {
     settings.caseSensitive = caseSensitive;
     settings.splitSize = splitSize;
     settings.openFileCost = openFileCost;
+    settings.lookback = lookback;
+    settings.adaptiveSplitSize = adaptiveSplitSize;
     settings.planningThreads = planningThreads;
     settings.filter = filter;
     settings.skipListLimit = skipListLimit;
@@ -414,6 +508,8 @@ public final class TableScan {
     private boolean caseSensitive;
     private Long splitSize;
     private Long openFileCost;
+    private Integer lookback;
+    private Boolean adaptiveSplitSize;
     private int planningThreads;
     private Expression filter;
     private int skipListLimit;

@@ -221,6 +221,54 @@ class TestTableScan {
   }
 
   @Test
+  void splitSettingsResolveFromTheScanThenTheTableThenIcebergsDefaults() {
+    assertThat(TableScan.of(table(true, Map.of())).splitSettings())
+        .as("Iceberg's defaults")
+        .isEqualTo(new SplitSettings(128L << 20, 4L << 20, 10, true));
+    Table tuned =
+        table(
+            true,
+            Map.of(
+                "read.split.target-size", "1000",
+                "read.split.open-file-cost", "10",
+                "read.split.planning-lookback", "3",
+                "read.split.adaptive-size.enabled", "false"));
+    assertThat(TableScan.of(tuned).splitSettings())
+        .as("the table properties")
+        .isEqualTo(new SplitSettings(1000, 10, 3, false));
+    assertThat(
+            TableScan.of(tuned)
+                .openFileCost(20)
+                .planningLookback(5)
+                .adaptiveSplitSize(true)
+                .splitSettings())
+        .as("the scan's own, over the table's")
+        .isEqualTo(new SplitSettings(1000, 20, 5, true));
+    assertThat(TableScan.of(table(true, Map.of())).splitSize(64).splitSettings())
+        .as("a split size given to the scan is kept as given: no adaptive shrink")
+        .isEqualTo(new SplitSettings(64, 4L << 20, 10, false));
+  }
+
+  @Test
+  void invalidSplitTableProperties() {
+    Table lookback = table(true, Map.of("read.split.planning-lookback", "0"));
+    assertThatThrownBy(() -> TableScan.of(lookback).splitSettings())
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Table db.t has an invalid read.split.planning-lookback: '0';"
+                + " expected a number of task groups, at least 1");
+    Table adaptive = table(true, Map.of("read.split.adaptive-size.enabled", "yes"));
+    assertThatThrownBy(() -> TableScan.of(adaptive).splitSettings())
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Table db.t has an invalid read.split.adaptive-size.enabled: 'yes';"
+                + " expected true or false");
+    assertThatThrownBy(() -> TableScan.of(adaptive).planningLookback(0))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("lookback must be at least 1: 0");
+  }
+
+  @Test
   void neverWrittenTablePlansNothingAndHasASchema() {
     Table empty = table(false);
 
