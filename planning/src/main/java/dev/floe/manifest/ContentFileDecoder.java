@@ -11,9 +11,11 @@ import dev.floe.table.PartitionSpec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -45,18 +47,28 @@ final class ContentFileDecoder {
    * map whose keys are not strings); keys are column ids.
    */
   private enum MetricsMap {
-    COLUMN_SIZES(108, "column_sizes", 117, 118, LONG, INT),
-    VALUE_COUNTS(109, "value_counts", 119, 120, LONG, INT),
-    NULL_VALUE_COUNTS(110, "null_value_counts", 121, 122, LONG, INT),
-    NAN_VALUE_COUNTS(137, "nan_value_counts", 138, 139, LONG, INT),
-    LOWER_BOUNDS(125, "lower_bounds", 126, 127, BYTES),
-    UPPER_BOUNDS(128, "upper_bounds", 129, 130, BYTES);
+    COLUMN_SIZES(ColumnMetrics.Kind.COLUMN_SIZES, 108, "column_sizes", 117, 118, LONG, INT),
+    VALUE_COUNTS(ColumnMetrics.Kind.VALUE_COUNTS, 109, "value_counts", 119, 120, LONG, INT),
+    NULL_VALUE_COUNTS(
+        ColumnMetrics.Kind.NULL_VALUE_COUNTS, 110, "null_value_counts", 121, 122, LONG, INT),
+    NAN_VALUE_COUNTS(
+        ColumnMetrics.Kind.NAN_VALUE_COUNTS, 137, "nan_value_counts", 138, 139, LONG, INT),
+    LOWER_BOUNDS(ColumnMetrics.Kind.LOWER_BOUNDS, 125, "lower_bounds", 126, 127, BYTES),
+    UPPER_BOUNDS(ColumnMetrics.Kind.UPPER_BOUNDS, 128, "upper_bounds", 129, 130, BYTES);
 
+    private final ColumnMetrics.Kind kind;
     private final AvroField field;
     private final AvroField key;
     private final AvroField value;
 
-    MetricsMap(int id, String name, int keyId, int valueId, Schema.Type... valueTypes) {
+    MetricsMap(
+        ColumnMetrics.Kind kind,
+        int id,
+        String name,
+        int keyId,
+        int valueId,
+        Schema.Type... valueTypes) {
+      this.kind = kind;
       this.field = AvroField.optional(id, name, ARRAY);
       this.key = AvroField.required(keyId, "key", INT);
       this.value = AvroField.optional(valueId, "value", valueTypes);
@@ -344,16 +356,23 @@ final class ContentFileDecoder {
         map(file, MetricsMap.LOWER_BOUNDS, ContentFileDecoder::toBytes, entry);
     Map<Integer, ByteBuffer> upperBounds =
         map(file, MetricsMap.UPPER_BOUNDS, ContentFileDecoder::toBytes, entry);
-    if (columnSizes.isEmpty()
-        && valueCounts.isEmpty()
-        && nullValueCounts.isEmpty()
-        && nanValueCounts.isEmpty()
-        && lowerBounds.isEmpty()
-        && upperBounds.isEmpty()) {
+    Set<ColumnMetrics.Kind> recorded = EnumSet.noneOf(ColumnMetrics.Kind.class);
+    for (MetricsMap map : MetricsMap.values()) {
+      if (layout.get(file, map.field) != null) {
+        recorded.add(map.kind);
+      }
+    }
+    if (recorded.isEmpty()) {
       return ColumnMetrics.EMPTY;
     }
     return new ColumnMetrics(
-        columnSizes, valueCounts, nullValueCounts, nanValueCounts, lowerBounds, upperBounds);
+        columnSizes,
+        valueCounts,
+        nullValueCounts,
+        nanValueCounts,
+        lowerBounds,
+        upperBounds,
+        recorded);
   }
 
   private static Long toLong(Object value) {

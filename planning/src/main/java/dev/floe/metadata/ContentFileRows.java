@@ -4,7 +4,6 @@ import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
-import dev.floe.manifest.FileContent;
 import dev.floe.manifest.ManifestEntry;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.StructType;
@@ -82,12 +81,12 @@ final class ContentFileRows {
     row.add(file.recordCount());
     row.add(file.fileSizeInBytes());
     ColumnMetrics metrics = file.metrics();
-    row.add(metricsMap(file, metrics.columnSizes()));
-    row.add(metricsMap(file, metrics.valueCounts()));
-    row.add(metricsMap(file, metrics.nullValueCounts()));
-    row.add(metricsMap(file, metrics.nanValueCounts()));
-    row.add(metricsMap(file, metrics.lowerBounds()));
-    row.add(metricsMap(file, metrics.upperBounds()));
+    row.add(metricsMap(file, metrics.columnSizes(), ColumnMetrics.Kind.COLUMN_SIZES));
+    row.add(metricsMap(file, metrics.valueCounts(), ColumnMetrics.Kind.VALUE_COUNTS));
+    row.add(metricsMap(file, metrics.nullValueCounts(), ColumnMetrics.Kind.NULL_VALUE_COUNTS));
+    row.add(metricsMap(file, metrics.nanValueCounts(), ColumnMetrics.Kind.NAN_VALUE_COUNTS));
+    row.add(metricsMap(file, metrics.lowerBounds(), ColumnMetrics.Kind.LOWER_BOUNDS));
+    row.add(metricsMap(file, metrics.upperBounds(), ColumnMetrics.Kind.UPPER_BOUNDS));
     row.add(file.keyMetadata());
     row.add(file.splitOffsets().isEmpty() ? null : file.splitOffsets());
     if (file instanceof DeleteFile delete) {
@@ -109,19 +108,9 @@ final class ContentFileRows {
     return java.util.Collections.unmodifiableList(row);
   }
 
-  /**
-   * A metrics map as Iceberg shows it: null when the manifest left it out. Floe's metrics do not
-   * tell a left-out map from an empty one, so this follows what Iceberg's writers record: every map
-   * of a data file that has metrics ({@code nan_value_counts} empty when no column is floating
-   * point), none for a file without metrics (a deletion vector), and only the non-empty maps of a
-   * position or equality delete file.
-   */
-  private static <V> Map<Integer, V> metricsMap(ContentFile file, Map<Integer, V> map) {
-    if (!map.isEmpty()) {
-      return map;
-    }
-    boolean dataWithMetrics =
-        file.content() == FileContent.DATA && !file.metrics().equals(ColumnMetrics.EMPTY);
-    return dataWithMetrics ? map : null;
+  /** A metrics map as Iceberg shows it: null when the manifest left it out, else as recorded. */
+  private static <V> Map<Integer, V> metricsMap(
+      ContentFile file, Map<Integer, V> map, ColumnMetrics.Kind kind) {
+    return file.metrics().isRecorded(kind) ? map : null;
   }
 }

@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.io.CloseableIterator;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -90,7 +91,11 @@ class TestManifestReaderMetricsColumns {
                 Map.of(1, 0L),
                 Map.of(),
                 Map.of(1, bytes("a")),
-                Map.of(1, bytes("z"))));
+                Map.of(1, bytes("z")),
+                EnumSet.allOf(ColumnMetrics.Kind.class)));
+    assertThat(file.metrics().isRecorded(ColumnMetrics.Kind.NAN_VALUE_COUNTS))
+        .as("the manifest records nan_value_counts, for column 2 only: kept as recorded, empty")
+        .isTrue();
   }
 
   @Test

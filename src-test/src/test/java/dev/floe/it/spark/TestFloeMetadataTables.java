@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@code spark.table("ice.db.t.files")}) on the columns both define, as multisets of rows, for
  * tables written by Iceberg's Spark runtime: a v2 table partitioned by identity and day, with
  * position deletes, a tag and a partition spec added later; a v3 unpartitioned table with deletion
- * vectors. Time-travelled reads select the same snapshot on both sides.
+ * vectors; a v2 table with an equality delete file written by Iceberg's Java API. Time-travelled
+ * reads select the same snapshot on both sides.
  */
 class TestFloeMetadataTables {
   private static final List<String> NAMES =
@@ -47,6 +48,7 @@ class TestFloeMetadataTables {
           "metadata_log_entries");
   private static final String PARTITIONED = "metadata_v2";
   private static final String UNPARTITIONED = "metadata_v3";
+  private static final String EQUALITY_DELETES = "metadata_equality";
 
   private static final SparkSession spark = SharedSpark.get().session();
   private static long firstSnapshotOfPartitioned;
@@ -90,11 +92,26 @@ class TestFloeMetadataTables {
     spark.sql("INSERT INTO " + unpartitioned + " SELECT id, CAST(id AS STRING) FROM range(0, 100)");
     spark.sql("INSERT INTO " + unpartitioned + " SELECT id, NULL FROM range(100, 150)");
     spark.sql("DELETE FROM " + unpartitioned + " WHERE id % 5 = 0");
+
+    // Iceberg's equality delete writer records nan_value_counts, empty: shown as {}, not null
+    String equality = icebergName(EQUALITY_DELETES);
+    spark.sql("DROP TABLE IF EXISTS " + equality);
+    spark.sql(
+        "CREATE TABLE "
+            + equality
+            + " (id BIGINT, score DOUBLE) USING iceberg TBLPROPERTIES ('format-version'='2')");
+    spark.sql("INSERT INTO " + equality + " SELECT id, id / 2.0 FROM range(0, 20)");
+    EqualityDeletes.on(List.of("id"), List.of(EqualityDeletes.row(3L), EqualityDeletes.row(5L)))
+        .commit(
+            SharedSpark.get()
+                .catalog()
+                .loadTable(org.apache.iceberg.catalog.TableIdentifier.of("db", EQUALITY_DELETES)));
+    spark.sql("REFRESH TABLE " + equality); // Iceberg's catalog caches the table it loaded
   }
 
   static Stream<Arguments> tablesAndMetadataTables() {
     List<Arguments> arguments = new ArrayList<>();
-    for (String table : List.of(PARTITIONED, UNPARTITIONED)) {
+    for (String table : List.of(PARTITIONED, UNPARTITIONED, EQUALITY_DELETES)) {
       for (String name : NAMES) {
         arguments.add(Arguments.of(table, name));
       }
