@@ -1,9 +1,7 @@
 package dev.floe.spark;
 
 import dev.floe.io.FileIO;
-import dev.floe.scan.FileScanTask;
 import dev.floe.scan.ScanTaskGroup;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.broadcast.Broadcast;
@@ -12,9 +10,10 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 
 /**
- * The planned task groups as Spark input partitions, each with its tasks serialized. Two batches of
- * the same tasks and read context are equal, so that Spark sees two scans of the same table state
- * as one (it reuses a broadcast of it, which dynamic partition pruning waits for).
+ * The planned task groups as Spark input partitions, each encoding its tasks when Spark ships it
+ * ({@link FloeInputPartition}). Two batches of the same tasks and read context are equal, so that
+ * Spark sees two scans of the same table state as one (it reuses a broadcast of it, which dynamic
+ * partition pruning waits for).
  */
 final class FloeBatch implements Batch {
   private final List<ScanTaskGroup> groups;
@@ -51,11 +50,8 @@ final class FloeBatch implements Batch {
   public InputPartition[] planInputPartitions() {
     InputPartition[] partitions = new InputPartition[groups.size()];
     for (int index = 0; index < groups.size(); index++) {
-      List<ReadTask> tasks = new ArrayList<>();
-      for (FileScanTask task : groups.get(index).tasks()) {
-        tasks.add(new ReadTask(task, constants.of(task, context.readSchema())));
-      }
-      partitions[index] = new FloeInputPartition(TaskCodec.encodeTasks(tasks), tasks.size());
+      partitions[index] =
+          new FloeInputPartition(groups.get(index), constants, context.readSchema());
     }
     return partitions;
   }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 class TestTaskConstants {
   /** Spec 0 partitions by identity(bucket_id) when it was an int, spec 1 by category too. */
-  private static final TableMetadata METADATA =
+  static final TableMetadata METADATA =
       TableMetadataParser.parse(
           "/t/metadata/v1.metadata.json",
           """
@@ -47,7 +47,7 @@ class TestTaskConstants {
            "current-snapshot-id": -1, "snapshots": [], "metadata-log": []}
           """);
 
-  private static DataFile file(int specId, Object... partition) {
+  static DataFile file(int specId, Object... partition) {
     return new DataFile(
         "/t/data/f" + specId + ".parquet",
         FileFormat.PARQUET,
@@ -64,7 +64,7 @@ class TestTaskConstants {
         1L);
   }
 
-  private static Schema projection(NestedField... extra) {
+  static Schema projection(NestedField... extra) {
     List<NestedField> columns = new ArrayList<>(METADATA.schema().columns());
     columns.addAll(List.of(extra));
     return new Schema(0, columns, Set.of());
