@@ -31,22 +31,11 @@ import java.util.Optional;
  * written to plans no tasks.
  */
 public final class TableScan {
-  /**
-   * Split size when neither the scan nor the table property {@code read.split.target-size} sets
-   * one.
-   */
-  public static final long DEFAULT_SPLIT_SIZE = 128L * 1024 * 1024;
+  /** Split size when neither the scan nor {@code read.split.target-size} sets one. */
+  public static final long DEFAULT_SPLIT_SIZE = SplitTableProperties.DEFAULT_TARGET_SIZE;
 
   /** Open-file cost when neither the scan nor {@code read.split.open-file-cost} sets one. */
-  public static final long DEFAULT_OPEN_FILE_COST = 4L * 1024 * 1024;
-
-  /** Lookback when neither the scan nor {@code read.split.planning-lookback} sets one. */
-  public static final int DEFAULT_LOOKBACK = 10;
-
-  static final String SPLIT_SIZE_PROPERTY = "read.split.target-size";
-  static final String OPEN_FILE_COST_PROPERTY = "read.split.open-file-cost";
-  static final String LOOKBACK_PROPERTY = "read.split.planning-lookback";
-  static final String ADAPTIVE_SPLIT_SIZE_PROPERTY = "read.split.adaptive-size.enabled";
+  public static final long DEFAULT_OPEN_FILE_COST = SplitTableProperties.DEFAULT_OPEN_FILE_COST;
 
   private final Table table;
   private final SnapshotSelection selection;
@@ -399,83 +388,29 @@ public final class TableScan {
         new TaskGroupPlanner(target, split.lookback(), split.openFileCost()).group(splits), target);
   }
 
-  /**
-   * The split settings in effect: the scan's, else the table properties, else Iceberg's defaults.
-   */
+  /** The split settings in effect: the scan's, else the table properties, else Iceberg's. */
   public SplitSettings splitSettings() {
+    SplitTableProperties properties = splitTableProperties();
     return new SplitSettings(
         effectiveSplitSize(),
         effectiveOpenFileCost(),
-        lookback != null
-            ? lookback
-            : (int)
-                Math.min(
-                    Integer.MAX_VALUE,
-                    tableProperty(LOOKBACK_PROPERTY, DEFAULT_LOOKBACK, 1, "task groups")),
+        lookback != null ? lookback : properties.lookback(),
         splitSize == null
-            && (adaptiveSplitSize != null
-                ? adaptiveSplitSize
-                : booleanTableProperty(ADAPTIVE_SPLIT_SIZE_PROPERTY, true)));
+            && (adaptiveSplitSize != null ? adaptiveSplitSize : properties.adaptive()));
   }
 
   /** The split size in effect: the scan's, else the table property, else 128 MiB. */
   public long effectiveSplitSize() {
-    return splitSize != null
-        ? splitSize
-        : tableProperty(SPLIT_SIZE_PROPERTY, DEFAULT_SPLIT_SIZE, 1, "bytes");
+    return splitSize != null ? splitSize : splitTableProperties().targetSize();
   }
 
   /** The open-file cost in effect: the scan's, else the table property, else 4 MiB. */
   public long effectiveOpenFileCost() {
-    return openFileCost != null
-        ? openFileCost
-        : tableProperty(OPEN_FILE_COST_PROPERTY, DEFAULT_OPEN_FILE_COST, 0, "bytes");
+    return openFileCost != null ? openFileCost : splitTableProperties().openFileCost();
   }
 
-  private boolean booleanTableProperty(String name, boolean defaultValue) {
-    String value = table.metadata().properties().get(name);
-    if (value == null) {
-      return defaultValue;
-    }
-    String trimmed = value.trim();
-    if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(trimmed);
-    }
-    throw new InvalidRequestException(
-        "Table "
-            + table.name()
-            + " has an invalid "
-            + name
-            + ": '"
-            + value
-            + "'; expected true or false");
-  }
-
-  /** A table property, a number of {@code unit}, at least {@code least}: as the scan accepts. */
-  private long tableProperty(String name, long defaultValue, long least, String unit) {
-    String value = table.metadata().properties().get(name);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      long parsed = Long.parseLong(value.trim());
-      if (parsed >= least) {
-        return parsed;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the table and property
-    }
-    throw new InvalidRequestException(
-        "Table "
-            + table.name()
-            + " has an invalid "
-            + name
-            + ": '"
-            + value
-            + "'; expected a number of "
-            + unit
-            + ", at least "
-            + least);
+  private SplitTableProperties splitTableProperties() {
+    return new SplitTableProperties(table.name(), table.metadata().properties());
   }
 
   private ResolvedSnapshot resolve() {
