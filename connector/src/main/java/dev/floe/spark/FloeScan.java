@@ -44,6 +44,7 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
       ScanReport report,
       List<ScanTaskGroup> groups,
       long targetSize,
+      boolean prunesByColumnBounds,
       Expression filter,
       Optional<Integer> limit) {
     Planned {
@@ -125,7 +126,11 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
    */
   @Override
   public NamedReference[] filterAttributes() {
-    return RuntimeFiltering.filterableColumns(context.readSchema(), context.projection());
+    return RuntimeFiltering.filterableColumns(
+        context.readSchema(),
+        context.projection(),
+        context.specs(),
+        planned.prunesByColumnBounds());
   }
 
   /**
@@ -145,7 +150,12 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
     this.runtimeFiltering = filtering.after(kept);
     this.planned =
         new Planned(
-            planned.report(), kept, planned.targetSize(), planned.filter(), planned.limit());
+            planned.report(),
+            kept,
+            planned.targetSize(),
+            planned.prunesByColumnBounds(),
+            planned.filter(),
+            planned.limit());
   }
 
   @Override

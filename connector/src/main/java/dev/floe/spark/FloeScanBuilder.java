@@ -198,10 +198,13 @@ final class FloeScanBuilder
       scan = scan.select(dataColumns);
     }
     Schema projection = withMetadataColumns(scan.projection());
-    // runtime filters Spark may push later prune the planned files by these columns' bounds
-    scan =
-        scan.includeColumnStats(
-            columnNames(RuntimeFiltering.filterableFields(scan.schema(), projection)));
+    boolean prunesByColumnBounds = RuntimeFiltering.prunesByColumnBounds(scan.snapshot());
+    if (prunesByColumnBounds) {
+      // runtime filters Spark may push later prune the planned files by these columns' bounds
+      scan =
+          scan.includeColumnStats(
+              columnNames(RuntimeFiltering.filterableFields(scan.schema(), projection)));
+    }
     ScanPlan plan = scan.plan();
     ScanPlan limited =
         limit == null || predicatesLeftToSpark > 0 ? plan : plan.firstFilesHolding(limit);
@@ -214,6 +217,7 @@ final class FloeScanBuilder
             plan.report(),
             groups.groups(),
             groups.targetSize(),
+            prunesByColumnBounds,
             scan.boundFilter(),
             limited == plan ? Optional.empty() : Optional.of(limit)));
   }

@@ -5,14 +5,18 @@ import dev.floe.scan.FileScanTask;
 import dev.floe.scan.InclusiveFileEvaluator;
 import dev.floe.scan.ScanTaskGroup;
 import dev.floe.table.NestedField;
+import dev.floe.table.PartitionField;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
+import dev.floe.table.Snapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -20,9 +24,12 @@ import org.apache.spark.sql.connector.expressions.filter.Predicate;
 /**
  * A filter Spark learns while a query runs (the keys of a join's build side, for example) applied
  * to a planned scan: splits whose files cannot hold a matching row, by partition values or column
- * bounds, are dropped before any is read. Spark still evaluates the filter on the rows.
+ * bounds (for tables of at most {@link #MOST_FILES_WITH_COLUMN_BOUNDS} files), are dropped before
+ * any is read. Spark still evaluates the filter on the rows.
  */
 final class RuntimeFiltering {
+  private static final String TOTAL_DATA_FILES = "total-data-files";
+
   private final InclusiveFileEvaluator evaluator;
   private final int splitsBefore;
   private final int splitsAfter;
@@ -33,11 +40,47 @@ final class RuntimeFiltering {
     this.splitsAfter = splitsAfter;
   }
 
-  /** The scan's top-level columns with ordered values, by which files can be ruled out. */
-  static NamedReference[] filterableColumns(Schema readSchema, Schema projection) {
+  /**
+   * The scan's top-level columns with ordered values by which files can be ruled out: every one
+   * when the planned files kept their column bounds, else only partition source columns.
+   */
+  static NamedReference[] filterableColumns(
+      Schema readSchema, Schema projection, List<PartitionSpec> specs, boolean byColumnBounds) {
+    Set<Integer> partitionSources = new HashSet<>();
+    for (PartitionSpec spec : specs) {
+      for (PartitionField field : spec.fields()) {
+        partitionSources.addAll(field.sourceIds());
+      }
+    }
     return filterableFields(readSchema, projection).stream()
+        .filter(column -> byColumnBounds || partitionSources.contains(column.fieldId()))
         .map(column -> Expressions.column(column.name()))
         .toArray(NamedReference[]::new);
+  }
+
+  /**
+   * The most data files a snapshot may have for its planned files to keep the column metrics that
+   * runtime filters prune by. The metrics cost a driver about 1.8 KB a file on top of the file's
+   * own 500 bytes (10 bounds and 5 maps for a five-column table), so a table beyond this many files
+   * is filtered at run time by partition values alone, as Iceberg's reader always does, and its
+   * plan fits the heap Iceberg's does: 1,000,000 files in a 2 GiB driver.
+   */
+  static final long MOST_FILES_WITH_COLUMN_BOUNDS = 100_000;
+
+  /**
+   * Whether the scan of {@code snapshot} keeps column metrics for runtime filters: when its summary
+   * says it has at most {@link #MOST_FILES_WITH_COLUMN_BOUNDS} data files, or says nothing.
+   */
+  static boolean prunesByColumnBounds(Optional<Snapshot> snapshot) {
+    String files = snapshot.map(selected -> selected.summary().get(TOTAL_DATA_FILES)).orElse(null);
+    if (files == null) {
+      return true;
+    }
+    try {
+      return Long.parseLong(files.trim()) <= MOST_FILES_WITH_COLUMN_BOUNDS;
+    } catch (NumberFormatException notANumber) {
+      return true; // a summary is informative only: planning does not depend on it
+    }
   }
 
   /** The columns of {@link #filterableColumns}, whose metrics the planned files must keep. */

@@ -8,11 +8,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.ScanTaskGroup;
+import dev.floe.table.Snapshot;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.LiteralValue;
+import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.unsafe.types.UTF8String;
@@ -72,9 +77,39 @@ class TestRuntimeFiltering {
 
   @Test
   void offersTheScanDataColumnsWithOrderedValues() {
-    assertThat(
-            Arrays.stream(RuntimeFiltering.filterableColumns(SCHEMA, SCHEMA))
-                .map(reference -> String.join(".", reference.fieldNames())))
+    assertThat(names(RuntimeFiltering.filterableColumns(SCHEMA, SCHEMA, List.of(BY_REGION), true)))
         .containsExactly("id", "region", "score");
+  }
+
+  @Test
+  void offersOnlyPartitionSourcesWhenTheFilesKeptNoBounds() {
+    assertThat(names(RuntimeFiltering.filterableColumns(SCHEMA, SCHEMA, List.of(BY_REGION), false)))
+        .as("a table too large to keep bounds is filtered by partition values alone")
+        .containsExactly("region");
+  }
+
+  @Test
+  void columnBoundsAreKeptUpToAHundredThousandFiles() {
+    assertThat(RuntimeFiltering.prunesByColumnBounds(Optional.of(snapshot("100000")))).isTrue();
+    assertThat(RuntimeFiltering.prunesByColumnBounds(Optional.of(snapshot("100001")))).isFalse();
+    assertThat(RuntimeFiltering.prunesByColumnBounds(Optional.of(snapshot(null))))
+        .as("a summary without the count")
+        .isTrue();
+    assertThat(RuntimeFiltering.prunesByColumnBounds(Optional.empty()))
+        .as("a table never written")
+        .isTrue();
+  }
+
+  private static Snapshot snapshot(String totalDataFiles) {
+    Map<String, String> summary = new HashMap<>();
+    summary.put("operation", "append");
+    if (totalDataFiles != null) {
+      summary.put("total-data-files", totalDataFiles);
+    }
+    return new Snapshot(1, null, 1, 1, "/t/snap-1.avro", List.of(), summary, 0, null, null, null);
+  }
+
+  private static Stream<String> names(NamedReference[] references) {
+    return Arrays.stream(references).map(reference -> String.join(".", reference.fieldNames()));
   }
 }
