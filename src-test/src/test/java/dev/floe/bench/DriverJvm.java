@@ -31,8 +31,12 @@ final class DriverJvm {
     this.timeoutMinutes = timeoutMinutes;
   }
 
-  /** What a probe left: one outcome per step, and Spark's default parallelism in it. */
-  record ProbeResult(List<ScaleOutcome> outcomes, int defaultParallelism, Path log) {
+  /**
+   * What a probe left: one outcome per step, Spark's default parallelism in it and how its
+   * allocation was measured ({@link AllocationMeter#method}), or -1 and "" when it left nothing.
+   */
+  record ProbeResult(
+      List<ScaleOutcome> outcomes, int defaultParallelism, String allocationMethod, Path log) {
     ProbeResult {
       outcomes = List.copyOf(outcomes);
     }
@@ -125,7 +129,10 @@ final class DriverJvm {
       outcomes.add(outcome);
     }
     return new ProbeResult(
-        outcomes, Integer.parseInt(results.getProperty("defaultParallelism", "-1")), log);
+        outcomes,
+        Integer.parseInt(results.getProperty("defaultParallelism", "-1")),
+        results.getProperty("allocationMethod", ""),
+        log);
   }
 
   private static boolean logMentionsOutOfMemory(Path log) throws IOException {

@@ -57,7 +57,8 @@ public final class ScaleBenchmark {
   }
 
   private static String run(
-      ScaleBenchmarkSettings settings, ScaleTableSet tables, Path probes, PrintStream out) {
+      ScaleBenchmarkSettings settings, ScaleTableSet tables, Path probes, PrintStream out)
+      throws IOException {
     ScaleBenchmarkSettings.ScaleTables sizes = settings.tables();
     String large = tables.large().toString();
     String medium = tables.medium().toString();
@@ -86,23 +87,31 @@ public final class ScaleBenchmark {
                 largeName + ": count where " + METRICS_PRUNING_FILTER + " (metrics prune all)",
                 large,
                 METRICS_PRUNING_FILTER));
-    ScaleReport report = new ScaleReport(header(settings, tables));
+    ScaleReport report = new ScaleReport();
     DriverJvm jvm = new DriverJvm(probes, settings.driverHeap(), settings.timeoutMinutes());
     int parallelism = -1;
+    String allocationMethod = "";
     for (ScaleReader reader : ScaleReader.values()) {
-      parallelism = probe(jvm, report, reader, "medium-small", small, mediumAndSmall, null, 0, out);
+      DriverJvm.ProbeResult result =
+          probe(jvm, report, spec(reader, "medium-small", small, mediumAndSmall, null, 0), out);
+      parallelism = Math.max(parallelism, result.defaultParallelism());
+      if (!result.allocationMethod().isEmpty()) {
+        allocationMethod = result.allocationMethod();
+      }
     }
     for (ScaleReader reader : ScaleReader.values()) {
       Path histogram = probes.resolve(reader.name().toLowerCase(Locale.ROOT) + "-large.histogram");
+      Files.deleteIfExists(histogram);
       probe(
           jvm,
           report,
-          reader,
-          "large-partitions",
-          small,
-          largePartitions,
-          histogram,
-          settings.histogramLines(),
+          spec(
+              reader,
+              "large-partitions",
+              small,
+              largePartitions,
+              histogram,
+              settings.histogramLines()),
           out);
       if (Files.exists(histogram)) {
         report.addHistogram(
@@ -113,51 +122,52 @@ public final class ScaleBenchmark {
                 + " (GC.class_histogram, top "
                 + settings.histogramLines()
                 + ")",
-            readString(histogram));
+            Files.readString(histogram));
       }
     }
     for (ScaleReader reader : ScaleReader.values()) {
-      probe(jvm, report, reader, "large-pruned", small, largePruned, null, 0, out);
+      probe(jvm, report, spec(reader, "large-pruned", small, largePruned, null, 0), out);
     }
     report.addNote("Spark's defaultParallelism in the drivers (local[2]): " + parallelism);
-    return report.markdown();
+    return report.markdown(header(settings, tables, allocationMethod));
   }
 
-  private static int probe(
-      DriverJvm jvm,
-      ScaleReport report,
+  private static ScaleProbeSpec spec(
       ScaleReader reader,
       String name,
       String warmup,
       List<ScaleStep> steps,
       Path histogram,
-      int histogramLines,
-      PrintStream out) {
-    ScaleProbeSpec spec =
-        new ScaleProbeSpec(
-            reader.name().toLowerCase(Locale.ROOT) + "-" + name,
-            reader,
-            warmup,
-            histogram,
-            histogramLines,
-            steps);
-    out.printf("%s: %s ...%n", reader.label(), name);
+      int histogramLines) {
+    return new ScaleProbeSpec(
+        reader.name().toLowerCase(Locale.ROOT) + "-" + name,
+        reader,
+        warmup,
+        histogram,
+        histogramLines,
+        steps);
+  }
+
+  private static DriverJvm.ProbeResult probe(
+      DriverJvm jvm, ScaleReport report, ScaleProbeSpec spec, PrintStream out) {
+    out.printf("%s: %s ...%n", spec.reader().label(), spec.name());
     long start = System.nanoTime();
     DriverJvm.ProbeResult result = jvm.run(spec);
-    out.printf(
-        Locale.ROOT,
-        "  driver JVM took %.1f s (log %s)%n",
-        (System.nanoTime() - start) / 1e9,
-        result.log());
+    double seconds = (System.nanoTime() - start) / 1e9;
+    out.printf(Locale.ROOT, "  driver JVM took %.1f s (log %s)%n", seconds, result.log());
+    report.addNote(
+        String.format(Locale.ROOT, "driver JVM %s took %.1f s in all", spec.name(), seconds));
+    List<ScaleStep> steps = spec.steps();
     for (int index = 0; index < steps.size(); index++) {
       ScaleOutcome outcome = result.outcomes().get(index);
       out.printf("  %s: %s%n", steps.get(index).label(), outcome);
-      report.add(steps.get(index), reader, outcome);
+      report.add(steps.get(index), spec.reader(), outcome);
     }
-    return result.defaultParallelism();
+    return result;
   }
 
-  private static List<String> header(ScaleBenchmarkSettings settings, ScaleTableSet tables) {
+  private static List<String> header(
+      ScaleBenchmarkSettings settings, ScaleTableSet tables, String allocationMethod) {
     ScaleBenchmarkSettings.ScaleTables sizes = settings.tables();
     List<String> lines = new ArrayList<>();
     lines.add(
@@ -187,7 +197,7 @@ public final class ScaleBenchmark {
             + " at its end (GC notifications; a full GC starts each step). Live: the largest heap"
             + " left after any GC during the step. Retained: heap in use after a full GC at the"
             + " end while the step's RDD (the planned scan) is held. Allocated: "
-            + AllocationMeter.create().method());
+            + allocationMethod);
     lines.add("Table building: " + tables.buildTimes());
     return lines;
   }
@@ -208,14 +218,6 @@ public final class ScaleBenchmark {
       for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
         Files.delete(path);
       }
-    }
-  }
-
-  private static String readString(Path path) {
-    try {
-      return Files.readString(path);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException("Cannot read " + path, e);
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.floe.bench;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -14,14 +16,9 @@ import java.util.function.ToLongFunction;
  * reader that ran out of heap shows {@code OOM} in its cells.
  */
 final class ScaleReport {
-  private final List<String> header;
   private final Map<String, Map<ScaleReader, ScaleOutcome>> cases = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
   private final Map<String, String> histograms = new LinkedHashMap<>();
-
-  ScaleReport(List<String> header) {
-    this.header = List.copyOf(header);
-  }
 
   void add(ScaleStep step, ScaleReader reader, ScaleOutcome outcome) {
     cases
@@ -47,7 +44,8 @@ final class ScaleReport {
     histograms.put(title, histogram);
   }
 
-  String markdown() {
+  /** The report, under these lines describing the run. */
+  String markdown(List<String> header) {
     StringBuilder out = new StringBuilder("## Scale benchmark: Floe vs Iceberg's Spark reader\n\n");
     header.forEach(line -> out.append("- ").append(line).append('\n'));
     out.append("\n### Answers (partition counts and row counts)\n\n");
@@ -142,6 +140,10 @@ final class ScaleReport {
       return "n/a";
     }
     double value = (double) numerator / denominator;
-    return String.format(Locale.ROOT, value < 0.01 ? "%.4f" : "%.2f", value);
+    if (value > 0 && value < 0.01) {
+      // two significant digits: 2 partitions against 62,500 must not print as 0.00
+      return new BigDecimal(value).round(new MathContext(2)).toPlainString();
+    }
+    return String.format(Locale.ROOT, "%.2f", value);
   }
 }
