@@ -88,7 +88,9 @@ public final class ScaleBenchmark {
                 large,
                 METRICS_PRUNING_FILTER));
     ScaleReport report = new ScaleReport();
-    DriverJvm jvm = new DriverJvm(probes, settings.driverHeap(), settings.timeoutMinutes());
+    ScaleBenchmarkSettings.Drivers drivers = settings.drivers();
+    int lines = drivers.histogramLines();
+    DriverJvm jvm = new DriverJvm(probes, drivers.heap(), drivers.timeoutMinutes());
     int parallelism = -1;
     String allocationMethod = "";
     for (ScaleReader reader : ScaleReader.values()) {
@@ -100,27 +102,41 @@ public final class ScaleBenchmark {
       }
     }
     for (ScaleReader reader : ScaleReader.values()) {
-      Path histogram = probes.resolve(reader.name().toLowerCase(Locale.ROOT) + "-large.histogram");
+      String prefix = reader.name().toLowerCase(Locale.ROOT) + "-large";
+      Path histogram = probes.resolve(prefix + ".histogram");
       Files.deleteIfExists(histogram);
-      probe(
-          jvm,
-          report,
-          spec(
-              reader,
-              "large-partitions",
-              small,
-              largePartitions,
-              histogram,
-              settings.histogramLines()),
-          out);
+      DriverJvm.ProbeResult result =
+          probe(
+              jvm,
+              report,
+              spec(reader, "large-partitions", small, largePartitions, histogram, lines),
+              out);
+      String title = largeName + ", -Xmx" + drivers.heap();
+      if (result.outcomes().get(0).status() == ScaleOutcome.Status.OOM) {
+        // the plan did not fit: a larger heap shows what it holds, and how much
+        String larger = drivers.largerHeap();
+        histogram = probes.resolve(prefix + "-" + larger + ".histogram");
+        Files.deleteIfExists(histogram);
+        List<ScaleStep> rerun =
+            List.of(
+                ScaleStep.partitions(
+                    largeName + ": partitions at -Xmx" + larger + " (rerun after the OOM)",
+                    large,
+                    0));
+        probe(
+            new DriverJvm(probes, larger, drivers.timeoutMinutes()),
+            report,
+            spec(reader, "large-partitions-" + larger, small, rerun, histogram, lines),
+            out);
+        title = largeName + ", -Xmx" + larger + " (out of heap at -Xmx" + drivers.heap() + ")";
+      }
       if (Files.exists(histogram)) {
         report.addHistogram(
             reader.label()
                 + " driver at "
-                + largeName
-                + ": live heap while the planned scan is held"
-                + " (GC.class_histogram, top "
-                + settings.histogramLines()
+                + title
+                + ": live heap while the planned scan is held (GC.class_histogram, top "
+                + lines
                 + ")",
             Files.readString(histogram));
       }
@@ -178,7 +194,7 @@ public final class ScaleBenchmark {
             "Drivers: one JVM per reader and group of steps, -Xmx%s, Spark %s local[2], Java %s,"
                 + " iceberg-spark-runtime %s; every step is the first of its kind in its JVM, after"
                 + " one unmeasured warm-up read of the small table",
-            settings.driverHeap(),
+            settings.drivers().heap(),
             org.apache.spark.package$.MODULE$.SPARK_VERSION(),
             System.getProperty("java.version"),
             IcebergBuild.version()));

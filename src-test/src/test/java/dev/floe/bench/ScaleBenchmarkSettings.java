@@ -1,6 +1,7 @@
 package dev.floe.bench;
 
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.Properties;
 
 /**
@@ -17,6 +18,8 @@ import java.util.Properties;
  * bench.scale.smallFileKb       declared size of the small table's files   1100 (1.1 MB)
  * bench.scale.splitSizeMb       the larger split-size read option, MiB     512
  * bench.scale.driverHeap        -Xmx of every measured driver JVM          2g
+ * bench.scale.largerHeap        -Xmx of the rerun of a 1M-file partition count that ran out of
+ *                               heap, for its heap histogram               6g
  * bench.scale.timeoutMinutes    a driver JVM still running then is ended   full 30, smoke 5
  * bench.scale.histogramLines    classes kept from the heap histogram       25
  * bench.scale.buildOnly         build (or check) the tables and stop       false
@@ -26,9 +29,7 @@ import java.util.Properties;
  */
 record ScaleBenchmarkSettings(
     ScaleTables tables,
-    String driverHeap,
-    int timeoutMinutes,
-    int histogramLines,
+    Drivers drivers,
     long largeSplitSizeBytes,
     boolean buildOnly,
     Path markdownOutput,
@@ -37,16 +38,39 @@ record ScaleBenchmarkSettings(
   private static final long MEBIBYTE = 1L << 20;
 
   ScaleBenchmarkSettings {
-    if (!driverHeap.matches("[0-9]+[kmgKMG]?")) {
-      throw new IllegalArgumentException(
-          "bench.scale.driverHeap must be a -Xmx size such as 2g, not '" + driverHeap + "'");
+    Objects.requireNonNull(tables, "tables");
+    Objects.requireNonNull(drivers, "drivers");
+    if (largeSplitSizeBytes < 1) {
+      throw new IllegalArgumentException("The split size must be positive: " + largeSplitSizeBytes);
     }
-    if (timeoutMinutes < 1 || histogramLines < 1 || largeSplitSizeBytes < 1) {
-      throw new IllegalArgumentException(
-          String.format(
-              "Scale benchmark settings out of range: timeout %d min (>= 1), histogram lines %d"
-                  + " (>= 1), split size %d bytes (>= 1)",
-              timeoutMinutes, histogramLines, largeSplitSizeBytes));
+  }
+
+  /**
+   * How the measured driver JVMs run.
+   *
+   * @param heap the {@code -Xmx} of every measured driver, e.g. {@code 2g}
+   * @param largerHeap the {@code -Xmx} of the rerun of a large partition count that ran out of
+   *     heap, so that its heap histogram can still show where the heap goes
+   * @param timeoutMinutes a driver still running then is ended and its open steps reported failed
+   * @param histogramLines classes kept from a heap histogram
+   */
+  record Drivers(String heap, String largerHeap, int timeoutMinutes, int histogramLines) {
+    Drivers {
+      requireHeap("bench.scale.driverHeap", heap);
+      requireHeap("bench.scale.largerHeap", largerHeap);
+      if (timeoutMinutes < 1 || histogramLines < 1) {
+        throw new IllegalArgumentException(
+            String.format(
+                "Driver settings out of range: timeout %d min (>= 1), histogram lines %d (>= 1)",
+                timeoutMinutes, histogramLines));
+      }
+    }
+
+    private static void requireHeap(String property, String heap) {
+      if (heap == null || !heap.matches("[0-9]+[kmgKMG]?")) {
+        throw new IllegalArgumentException(
+            property + " must be a -Xmx size such as 2g, not '" + heap + "'");
+      }
     }
   }
 
@@ -116,9 +140,11 @@ record ScaleBenchmarkSettings(
     }
     return new ScaleBenchmarkSettings(
         tables,
-        properties.getProperty("bench.scale.driverHeap", "2g").trim(),
-        number(properties, "bench.scale.timeoutMinutes", smoke ? 5 : 30),
-        number(properties, "bench.scale.histogramLines", 25),
+        new Drivers(
+            properties.getProperty("bench.scale.driverHeap", "2g").trim(),
+            properties.getProperty("bench.scale.largerHeap", "6g").trim(),
+            number(properties, "bench.scale.timeoutMinutes", smoke ? 5 : 30),
+            number(properties, "bench.scale.histogramLines", 25)),
         number(properties, "bench.scale.splitSizeMb", 512) * MEBIBYTE,
         Boolean.parseBoolean(buildOnly),
         path(properties, "bench.scale.output"),

@@ -128,6 +128,7 @@ public final class ScaleProbe {
       long millis = (System.nanoTime() - start) / 1_000_000;
       for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
         if (cause instanceof OutOfMemoryError) {
+          failure.printStackTrace(); // into the driver's log: where the heap ran out
           return ScaleOutcome.failed(
               ScaleOutcome.Status.OOM,
               "OutOfMemoryError after " + millis + " ms: " + cause.getMessage());

@@ -16,7 +16,8 @@ class TestScaleBenchmarkSettings {
     assertThat(settings.tables().fileBytes()).as("8 MiB files").isEqualTo(8L << 20);
     assertThat(settings.tables().small().dataFiles()).as("86 small files").isEqualTo(86);
     assertThat(settings.tables().smallFileBytes()).as("1.1 MB each").isEqualTo(1_100_000);
-    assertThat(settings.driverHeap()).as("driver heap").isEqualTo("2g");
+    assertThat(settings.drivers().heap()).as("driver heap").isEqualTo("2g");
+    assertThat(settings.drivers().largerHeap()).as("heap of a rerun after OOM").isEqualTo("6g");
     assertThat(settings.largeSplitSizeBytes()).as("512 MiB").isEqualTo(512L << 20);
     assertThat(settings.buildOnly()).as("measures by default").isFalse();
     assertThat(settings.markdownOutput()).as("no output unless told").isNull();
@@ -35,8 +36,8 @@ class TestScaleBenchmarkSettings {
     ScaleBenchmarkSettings settings = ScaleBenchmarkSettings.from(properties);
     assertThat(settings.tables().large().dataFiles()).as("6 x 10 files").isEqualTo(60);
     assertThat(settings.tables().medium().dataFiles()).as("smoke medium").isEqualTo(20);
-    assertThat(settings.driverHeap()).as("heap from the property").isEqualTo("512m");
-    assertThat(settings.timeoutMinutes()).as("smoke timeout").isEqualTo(5);
+    assertThat(settings.drivers().heap()).as("heap from the property").isEqualTo("512m");
+    assertThat(settings.drivers().timeoutMinutes()).as("smoke timeout").isEqualTo(5);
     assertThat(settings.buildOnly()).as("build only").isTrue();
     assertThat(settings.workDirectory()).as("dir").isEqualTo(Path.of("/work/bench-tables"));
     assertThat(settings.markdownOutput()).as("a blank output is none").isNull();
