@@ -88,24 +88,21 @@ public final class ScaleProbe {
     long allocatedBefore = meter.allocatedBytes();
     long start = System.nanoTime();
     try {
-      Object held;
-      long answer;
-      switch (step.kind()) {
-        case PARTITIONS -> {
-          RDD<Row> rdd = spec.reader().load(spark, step.location(), step.options()).rdd();
-          answer = rdd.getNumPartitions();
-          held = rdd;
-        }
-        case COUNT -> {
-          answer =
-              spec.reader()
-                  .load(spark, step.location(), step.options())
-                  .filter(step.filter())
-                  .count();
-          held = null;
-        }
-        default -> throw new IllegalStateException("Unknown step " + step.kind());
-      }
+      Answer result =
+          switch (step.kind()) {
+            case PARTITIONS -> {
+              RDD<Row> rdd = spec.reader().load(spark, step.location(), step.options()).rdd();
+              yield new Answer(rdd.getNumPartitions(), rdd);
+            }
+            case COUNT ->
+                new Answer(
+                    spec.reader()
+                        .load(spark, step.location(), step.options())
+                        .filter(step.filter())
+                        .count(),
+                    null);
+          };
+      long answer = result.value();
       long millis = (System.nanoTime() - start) / 1_000_000;
       long allocated = meter.allocatedBytes() - allocatedBefore;
       long peak = heap.peakBytes();
@@ -114,7 +111,7 @@ public final class ScaleProbe {
       if (histogram) {
         writeHistogram();
       }
-      keep(held);
+      keep(result.held());
       return new ScaleOutcome(
           ScaleOutcome.Status.OK,
           "",
@@ -160,6 +157,9 @@ public final class ScaleProbe {
     Files.createDirectories(spec.histogramFile().toAbsolutePath().getParent());
     Files.writeString(spec.histogramFile(), String.join("\n", top) + "\n...\n" + total + "\n");
   }
+
+  /** A step's answer and what it keeps reachable until measured (a partition count's RDD). */
+  private record Answer(long value, Object held) {}
 
   /** Keeps the step's result reachable until here, so the retained heap includes it. */
   private static volatile Object kept;
