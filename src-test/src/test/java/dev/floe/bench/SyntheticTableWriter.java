@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
@@ -64,9 +66,51 @@ final class SyntheticTableWriter {
   private static final long MEGABYTE = 1L << 20;
 
   private final HadoopTables tables;
+  private final FileLayout layout;
 
+  /** A writer of the planning benchmark's files: {@link FileLayout#PLANNING}. */
   SyntheticTableWriter(Configuration hadoop) {
+    this(hadoop, FileLayout.PLANNING);
+  }
+
+  SyntheticTableWriter(Configuration hadoop, FileLayout layout) {
     this.tables = new HadoopTables(hadoop);
+    this.layout = layout;
+  }
+
+  /**
+   * The size each data file declares and how many row groups it has; the split offsets are the row
+   * groups' starts, spread evenly over the file.
+   *
+   * @param sizeOf the declared size in bytes of the data file with this global index
+   */
+  record FileLayout(LongUnaryOperator sizeOf, int rowGroups) {
+    /** 64 to 127 MB, four row groups each. */
+    static final FileLayout PLANNING =
+        new FileLayout(index -> 64 * MEGABYTE + (index % 64) * MEGABYTE, 4);
+
+    FileLayout {
+      if (rowGroups < 1) {
+        throw new IllegalArgumentException(
+            "A data file needs at least one row group: " + rowGroups);
+      }
+    }
+
+    /** Every file of this size, with this many row groups. */
+    static FileLayout fixed(long bytes, int rowGroups) {
+      if (bytes < rowGroups * 1024L) {
+        throw new IllegalArgumentException(
+            "A data file of " + bytes + " bytes cannot hold " + rowGroups + " row groups");
+      }
+      return new FileLayout(index -> bytes, rowGroups);
+    }
+
+    List<Long> splitOffsets(long size) {
+      return LongStream.range(0, rowGroups)
+          .map(group -> group == 0 ? 4 : size / rowGroups * group)
+          .boxed()
+          .toList();
+    }
   }
 
   /** Creates a table of this shape at this location, which must not hold a table yet. */
@@ -89,7 +133,7 @@ final class SyntheticTableWriter {
     return table;
   }
 
-  private static ManifestFile writeDataManifest(Table table, TableShape shape, int manifest) {
+  private ManifestFile writeDataManifest(Table table, TableShape shape, int manifest) {
     String path = table.location() + "/metadata/bench-data-" + manifest + ".avro";
     // straight to the local disk: Hadoop's local file system forks a process per new file
     ManifestWriter<DataFile> writer =
@@ -105,10 +149,10 @@ final class SyntheticTableWriter {
     return writer.toManifestFile();
   }
 
-  private static DataFile dataFile(Table table, TableShape shape, long index) {
+  private DataFile dataFile(Table table, TableShape shape, long index) {
     int partition = shape.partitionOf(index);
     long records = shape.recordCountOf(index);
-    long size = 64 * MEGABYTE + (index % 64) * MEGABYTE;
+    long size = layout.sizeOf().applyAsLong(index);
     long firstId = index * IDS_PER_FILE;
     long firstEvent = FIRST_EVENT_MICROS + index * HOUR_MICROS;
     String name = "name-" + (10_000_000 + index); // fixed width, so bounds sort as the index
@@ -144,7 +188,7 @@ final class SyntheticTableWriter {
         .withRecordCount(records)
         .withFileSizeInBytes(size)
         .withMetrics(metrics)
-        .withSplitOffsets(List.of(4L, size / 4, size / 2, size / 4 * 3))
+        .withSplitOffsets(layout.splitOffsets(size))
         .build();
   }
 

@@ -80,4 +80,18 @@ class TestSyntheticTableWriter {
   private String location(String name) {
     return directory.resolve(name).toAbsolutePath().toString();
   }
+
+  @Test
+  void fileLayoutsSpreadTheirRowGroupsOverTheFile() {
+    long mebibyte = 1L << 20;
+    assertThat(SyntheticTableWriter.FileLayout.PLANNING.splitOffsets(64 * mebibyte))
+        .as("the planning benchmark's four row groups")
+        .containsExactly(4L, 16 * mebibyte, 32 * mebibyte, 48 * mebibyte);
+    SyntheticTableWriter.FileLayout eightMebibytes =
+        SyntheticTableWriter.FileLayout.fixed(8 * mebibyte, 1);
+    assertThat(eightMebibytes.sizeOf().applyAsLong(123_456))
+        .as("every file the same size")
+        .isEqualTo(8 * mebibyte);
+    assertThat(eightMebibytes.splitOffsets(8 * mebibyte)).as("one row group").containsExactly(4L);
+  }
 }
