@@ -89,19 +89,12 @@ record FloeReadOptions(
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
 
+  /** Every read option: the snapshot selectors, then the tuning settings a session may give. */
   private static final List<String> FLOE_OPTIONS =
-      List.of(
-          SNAPSHOT_ID,
-          AS_OF_TIMESTAMP,
-          BRANCH,
-          TAG,
-          SPLIT_SIZE,
-          FILE_OPEN_COST,
-          LOOKBACK,
-          ADAPTIVE_SPLIT_SIZE,
-          BATCH_SIZE,
-          DELETE_CACHE_SIZE,
-          AGGREGATE_PUSH_DOWN);
+      java.util.stream.Stream.concat(
+              java.util.stream.Stream.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG),
+              SESSION_SETTINGS.stream())
+          .toList();
 
   static final FloeReadOptions DEFAULTS =
       new FloeReadOptions(
