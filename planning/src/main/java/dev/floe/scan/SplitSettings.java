@@ -21,6 +21,9 @@ public record SplitSettings(long targetSize, long openFileCost, int lookback, bo
   /** The least target an adaptive shrink goes down to (unless the target size is smaller). */
   public static final long MINIMUM_ADAPTIVE_TARGET = 16L * 1024 * 1024;
 
+  /** A scan of fewer waves than this (groups per slot) is balanced to whole waves. */
+  public static final int BALANCED_WAVES = 4;
+
   public SplitSettings {
     if (targetSize <= 0) {
       throw new IllegalArgumentException("Target size must be positive: " + targetSize);
@@ -35,22 +38,38 @@ public record SplitSettings(long targetSize, long openFileCost, int lookback, bo
 
   /**
    * The target for a scan whose files weigh {@code scanWeight} in all (bytes read, at least the
-   * open cost of each file), run by an engine with {@code parallelism} slots. The target size,
-   * unless that gives fewer than {@code parallelism} groups and the scan may adapt: then the scan's
-   * weight shared out over the slots, but not below {@link #MINIMUM_ADAPTIVE_TARGET}, so that a
-   * tiny scan is not cut into slivers whose overhead exceeds their reading.
+   * open cost of each file; the heaviest {@code heaviestFile}), run by an engine with {@code
+   * parallelism} slots. The target size, unless the scan is small and may adapt:
    *
-   * <p>For example, 86 files of 1.1 MB with the 4 MiB open cost weigh 344 MiB: 3 groups at 128 MiB.
-   * With 100 slots the target becomes 16 MiB (344 MiB / 100 is below the floor), so 22 groups.
+   * <ul>
+   *   <li>fewer groups than slots at the target size: the scan's weight shared out over the slots
+   *       (Iceberg's adaptive split size), but not below {@link #MINIMUM_ADAPTIVE_TARGET}, so that
+   *       a tiny scan is not cut into slivers whose overhead exceeds their reading;
+   *   <li>fewer than {@link #BALANCED_WAVES} waves of groups (a wave: one group per slot): as many
+   *       groups as whole waves hold, so that no slot idles while another reads a last group alone.
+   *       84 files weighing 336 MiB on 2 slots make 3 groups at 128 MiB, the third read alone after
+   *       the first two; at 84 MiB (plus the heaviest file, so that whole files fill each group to
+   *       its share) they make 4 groups, read in two full waves.
+   * </ul>
+   *
+   * <p>For example, 86 files of 1.1 MB with the 4 MiB open cost weigh 344 MiB: on 100 slots the
+   * target becomes 16 MiB (344 MiB / 100 is below the floor), so 22 groups.
    */
-  public long targetFor(long scanWeight, int parallelism) {
+  public long targetFor(long scanWeight, long heaviestFile, int parallelism) {
     if (parallelism < 1) {
       throw new IllegalArgumentException("Parallelism must be at least 1: " + parallelism);
     }
-    if (!adaptive || ceilingDivide(scanWeight, targetSize) >= parallelism) {
+    long groupsAtTarget = ceilingDivide(scanWeight, targetSize);
+    if (!adaptive || groupsAtTarget >= (long) BALANCED_WAVES * parallelism) {
       return targetSize;
     }
-    return Math.max(scanWeight / parallelism, Math.min(MINIMUM_ADAPTIVE_TARGET, targetSize));
+    long floor = Math.min(MINIMUM_ADAPTIVE_TARGET, targetSize);
+    if (groupsAtTarget < parallelism) {
+      return Math.max(scanWeight / parallelism, floor);
+    }
+    long wholeWaves = ceilingDivide(groupsAtTarget, parallelism) * parallelism;
+    long share = ceilingDivide(scanWeight, wholeWaves) + heaviestFile;
+    return Math.min(targetSize, Math.max(share, floor));
   }
 
   private static long ceilingDivide(long dividend, long divisor) {

@@ -377,10 +377,13 @@ public final class TableScan {
   public TaskGroups planGroups(ScanPlan plan, int parallelism) {
     SplitSettings split = splitSettings();
     long scanWeight = 0;
+    long heaviestFile = 0;
     for (FileScanTask file : plan.files()) {
-      scanWeight += TaskGroupPlanner.weight(file, split.openFileCost());
+      long weight = TaskGroupPlanner.weight(file, split.openFileCost());
+      scanWeight += weight;
+      heaviestFile = Math.max(heaviestFile, weight);
     }
-    long target = split.targetFor(scanWeight, parallelism);
+    long target = split.targetFor(scanWeight, heaviestFile, parallelism);
     SplitPlanner splitter = new SplitPlanner(target);
     Iterator<FileScanTask> splits =
         plan.files().stream().flatMap(file -> splitter.split(file).stream()).iterator();
