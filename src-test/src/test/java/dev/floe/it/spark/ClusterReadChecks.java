@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -21,6 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 abstract class ClusterReadChecks {
   static final String FLOE_CATALOG = "floe";
+
+  private static final Pattern SPLITS = Pattern.compile(" splits=(\\d+)");
 
   private final SparkSession spark;
   private final ClusterFixtures fixtures;
@@ -162,11 +166,13 @@ abstract class ClusterReadChecks {
     long dataFiles =
         spark.read().format("floe").load(fixtures.location(table) + "#data_files").count();
 
-    assertThat(dataFiles).as("one data file").isEqualTo(1);
-    assertThat(floe.rdd().getNumPartitions())
-        .as("tasks for one file of many row groups at split-size 16384")
-        .isGreaterThan(2);
     assertSameRows(table + " in splits", floe, table, () -> icebergTable(table));
+    assertThat(dataFiles).as("one data file").isEqualTo(1);
+    Matcher splits = SPLITS.matcher(ScanDescription.ofExecuted(floe, table).text());
+    assertThat(splits.find()).as("the scan reports its splits").isTrue();
+    assertThat(Long.parseLong(splits.group(1)))
+        .as("splits of one file of many row groups at split-size 16384")
+        .isGreaterThan(2);
   }
 
   private Dataset<Row> icebergTable(String table) {

@@ -5,6 +5,7 @@ import java.nio.file.Paths;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -28,6 +29,9 @@ class FloeClusterIT {
 
   private static LocalCluster cluster;
 
+  /** This invocation's serializer, also the name JUnit reports it under. */
+  @Parameter ClusterSerializer serializer;
+
   @BeforeParameterizedClassInvocation
   static void startCluster(ClusterSerializer serializer) {
     cluster = LocalCluster.start(WAREHOUSE, serializer);
@@ -50,8 +54,8 @@ class FloeClusterIT {
   }
 
   @Nested
-  class Paths extends ClusterPathChecks {
-    Paths() {
+  class TableLocations extends ClusterPathChecks {
+    TableLocations() {
       super(cluster);
     }
   }
