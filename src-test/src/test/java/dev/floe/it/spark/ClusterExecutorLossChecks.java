@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.Success$;
 import org.apache.spark.scheduler.SparkListener;
@@ -122,8 +123,7 @@ abstract class ClusterExecutorLossChecks {
     final CountDownLatch taskStarted = new CountDownLatch(1);
     final AtomicReference<String> victim = new AtomicReference<>();
     final Set<String> removedExecutors = ConcurrentHashMap.newKeySet();
-    final java.util.concurrent.atomic.AtomicInteger failedTasks =
-        new java.util.concurrent.atomic.AtomicInteger();
+    final AtomicInteger failedTasks = new AtomicInteger();
 
     @Override
     public void onTaskStart(SparkListenerTaskStart taskStart) {

@@ -11,7 +11,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Tables named as a user may name them on the driver: by a path relative to the driver's working
@@ -28,9 +28,16 @@ abstract class ClusterPathChecks {
     this.fixtures = ClusterFixtures.writtenWith(cluster.spark());
   }
 
+  /** How the user names the table. */
+  enum Naming {
+    RELATIVE_PATH,
+    FILE_URI_OF_A_RELATIVE_PATH,
+    SYMBOLIC_LINK
+  }
+
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"relative path", "file: URI of a relative path", "symbolic link"})
-  void tableNamedThisWayMatchesIceberg(String naming) {
+  @EnumSource(Naming.class)
+  void tableNamedThisWayMatchesIceberg(Naming naming) {
     String table = ClusterFixtures.POSITION_DELETES;
     String location = location(naming, table);
     Dataset<Row> rows = spark.read().format("floe").load(location);
@@ -52,22 +59,21 @@ abstract class ClusterPathChecks {
     }
   }
 
-  private String location(String naming, String table) {
+  private String location(Naming naming, String table) {
     Path workingDirectory = Paths.get("").toAbsolutePath();
     Path relative = workingDirectory.relativize(fixtures.location(table));
     assertThat(relative.toString())
         .as("the warehouse lies under the working directory")
         .doesNotStartWith("..");
     switch (naming) {
-      case "relative path":
+      case RELATIVE_PATH:
         return relative.toString();
-      case "file: URI of a relative path":
+      case FILE_URI_OF_A_RELATIVE_PATH:
         return "file:" + relative;
-      case "symbolic link":
+      case SYMBOLIC_LINK:
         return symbolicLinkToDatabase() + "/" + table;
-      default:
-        throw new IllegalArgumentException("Unknown naming " + naming);
     }
+    throw new IllegalStateException("Not a naming: " + naming);
   }
 
   /** {@code target/cluster-link} pointing at the warehouse's database directory. */

@@ -1,5 +1,6 @@
 package dev.floe.it.spark;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -148,7 +149,7 @@ final class LocalCluster {
     String classpath =
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     List<Path> entries = new ArrayList<>();
-    for (String entry : classpath.split(java.io.File.pathSeparator)) {
+    for (String entry : classpath.split(File.pathSeparator)) {
       if (!entry.isEmpty()) {
         entries.add(Paths.get(entry));
       }
