@@ -113,10 +113,11 @@ final class MetadataScan implements Scan, Batch {
       return merged;
     }
     List<ManifestPointer> pointers = manifests.stream().map(ManifestPointer::of).toList();
+    List<byte[]> encoded = pointers.stream().map(ManifestPointer::encode).toList();
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<byte[]> totals =
         context
-            .parallelize(pointers, pointers.size())
+            .parallelize(encoded, encoded.size())
             .map(new PartitionTotalsFunction(broadcastIO(), metadataLocation, table.table().name()))
             .collect();
     for (int index = 0; index < totals.size(); index++) {
@@ -144,6 +145,6 @@ final class MetadataScan implements Scan, Batch {
   }
 
   private Broadcast<FileIO> broadcastIO() {
-    return JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(table.table().io());
+    return FileIOBroadcast.of(spark, table.table().io());
   }
 }

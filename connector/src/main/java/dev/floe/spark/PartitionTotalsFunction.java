@@ -17,9 +17,10 @@ import org.apache.spark.broadcast.Broadcast;
 /**
  * The {@code partitions} totals of one manifest, computed in a Spark task and sent back to the
  * driver as bytes ({@link ValueCodec}), since partition values (binary, say) are not all Java
- * serializable.
+ * serializable. The manifest comes as bytes too ({@link ManifestPointer#encode}): Spark hands the
+ * elements of a parallelized collection to the configured serializer, which may be Kryo.
  */
-final class PartitionTotalsFunction implements Function<ManifestPointer, byte[]> {
+final class PartitionTotalsFunction implements Function<byte[], byte[]> {
   private static final long serialVersionUID = 1L;
 
   private final Broadcast<FileIO> io;
@@ -33,7 +34,8 @@ final class PartitionTotalsFunction implements Function<ManifestPointer, byte[]>
   }
 
   @Override
-  public byte[] call(ManifestPointer manifest) {
+  public byte[] call(byte[] encodedManifest) {
+    ManifestPointer manifest = ManifestPointer.decode(encodedManifest);
     PartitionsAggregation totals =
         ExecutorMetadataTables.of(
                 io.value(), metadataLocation, tableName, MetadataTableType.PARTITIONS)

@@ -4,7 +4,12 @@ import dev.floe.InvalidRequestException;
 import dev.floe.io.FileIO;
 import dev.floe.io.InputFile;
 import dev.floe.table.TableMetadataParser;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +30,9 @@ import java.util.regex.Pattern;
  *   <li>Otherwise the newest {@code *.metadata.json}, by the number that starts names like {@code
  *       00003-<uuid>.metadata.json}, as catalogs write them.
  * </ol>
+ *
+ * <p>A local location is first made absolute ({@link #absoluteLocation}), since the metadata file
+ * found here is what executors read again, from another working directory.
  */
 public final class PathTables {
   private static final String HINT_FILE = "version-hint.text";
@@ -33,35 +41,97 @@ public final class PathTables {
   private static final Pattern NUMBERED = Pattern.compile("(\\d+)-.*\\.metadata\\.json(?:\\.gz)?");
   private static final Pattern METADATA_FILE = Pattern.compile(".*\\.metadata\\.json(?:\\.gz)?");
 
+  /** A URI scheme of two or more letters; one letter would be a Windows drive. */
+  private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:.*");
+
+  private static final String FILE_SCHEME = "file:";
+
   private PathTables() {}
 
   /**
    * Loads the table at {@code location} (a table directory, with or without a trailing slash, or a
-   * metadata file). The table's name is {@code location} as given.
+   * metadata file). The table's name is {@code location} as given; it is read from its {@link
+   * #absoluteLocation}.
    *
    * @throws InvalidRequestException when there is no table there
    */
   public static Table load(String location, FileIO io) {
+    String absolute = absoluteLocation(location);
+    String described = absolute.equals(location) ? location : location + " (" + absolute + ")";
     String metadataFile;
-    if (isMetadataFile(location)) {
-      if (!io.newInputFile(location).exists()) {
+    if (isMetadataFile(absolute)) {
+      if (!io.newInputFile(absolute).exists()) {
         throw new InvalidRequestException(
-            "No Iceberg metadata file at " + location + ": the file does not exist");
+            "No Iceberg metadata file at " + described + ": the file does not exist");
       }
-      metadataFile = location;
+      metadataFile = absolute;
     } else {
       metadataFile =
-          currentMetadataFile(location, io)
+          currentMetadataFile(absolute, io)
               .orElseThrow(
                   () ->
                       new InvalidRequestException(
                           "No Iceberg table at "
-                              + location
+                              + described
                               + ": no metadata/ directory with a metadata file (looked for "
                               + HINT_FILE
                               + " and *.metadata.json)"));
     }
     return new Table(location, TableMetadataParser.read(io.newInputFile(metadataFile)), io);
+  }
+
+  /**
+   * The location a table given by {@code location} is read from. A plain path or a {@code file:}
+   * URI is made absolute against the working directory, with symbolic links resolved when it
+   * exists: the metadata file's location travels to executors, whose working directory is another
+   * (with {@code local-cluster} or a cluster manager), and who must read the very files the driver
+   * planned even if a link is changed meanwhile. A {@code file:} URI keeps its scheme and loses an
+   * empty or {@code localhost} authority. Other schemes ({@code s3a:}, {@code hdfs:}, ...) and a
+   * {@code file:} URI naming another host are returned as given. With working directory {@code
+   * /home/me} and a link {@code /lake -> /mnt/lake}:
+   *
+   * <pre>
+   * wh/db/t                 -> /home/me/wh/db/t
+   * ./wh/db/t/              -> /home/me/wh/db/t
+   * file:wh/db/t            -> file:/home/me/wh/db/t
+   * file:///lake/db/t       -> file:/mnt/lake/db/t
+   * /lake/db/t/metadata/v3.metadata.json -> /mnt/lake/db/t/metadata/v3.metadata.json
+   * s3a://bucket/db/t       -> s3a://bucket/db/t
+   * </pre>
+   */
+  public static String absoluteLocation(String location) {
+    boolean fileUri = location.regionMatches(true, 0, FILE_SCHEME, 0, FILE_SCHEME.length());
+    if (location.isEmpty() || (!fileUri && SCHEME.matcher(location).matches())) {
+      return location;
+    }
+    String path = fileUri ? location.substring(FILE_SCHEME.length()) : location;
+    if (fileUri && path.startsWith("//")) {
+      int authorityEnd = path.indexOf('/', 2);
+      String authority = path.substring(2, authorityEnd < 0 ? path.length() : authorityEnd);
+      if (!authority.isEmpty() && !authority.equalsIgnoreCase("localhost")) {
+        return location;
+      }
+      path = path.substring(2 + authority.length());
+    }
+    if (path.isEmpty()) {
+      return location;
+    }
+    Path absolute;
+    try {
+      absolute = Paths.get(path).toAbsolutePath();
+    } catch (InvalidPathException invalid) {
+      return location;
+    }
+    Path resolved = absolute;
+    if (Files.exists(absolute)) {
+      try {
+        resolved = absolute.toRealPath();
+      } catch (IOException unreadable) {
+        // the load that follows reports what it cannot read, with the location
+        resolved = absolute;
+      }
+    }
+    return fileUri ? FILE_SCHEME + resolved : resolved.toString();
   }
 
   private static boolean isMetadataFile(String location) {

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.hadoop.HadoopCatalog;
@@ -39,8 +40,18 @@ public final class SharedSpark {
 
   /** A session of its own, for a program (the read benchmark) that owns its lifecycle. */
   public static SharedSpark start(Path warehouse, String master) {
+    return start(warehouse, master, Map.of());
+  }
+
+  /**
+   * A session of its own with more settings ({@code spark.jars}, the serializer), for the suite
+   * that runs on executors in their own JVMs ({@link LocalCluster}).
+   */
+  static SharedSpark start(Path warehouse, String master, Map<String, String> settings) {
+    SparkSession.Builder builder = SparkSession.builder();
+    settings.forEach(builder::config);
     SparkSession session =
-        SparkSession.builder()
+        builder
             .master(master)
             .appName("floe-it")
             .config("spark.ui.enabled", "false")

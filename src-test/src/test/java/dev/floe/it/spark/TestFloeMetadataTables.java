@@ -5,20 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.InvalidRequestException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.SparkStatusTracker;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.MapType;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -209,52 +201,7 @@ class TestFloeMetadataTables {
   }
 
   private static void assertSameRows(String what, Dataset<Row> floe, Dataset<Row> iceberg) {
-    List<String> icebergColumns = Arrays.asList(iceberg.columns());
-    assertThat(floe.columns()).as("columns of %s", what).containsExactlyElementsOf(icebergColumns);
-    Map<String, DataType> floeTypes = types(floe);
-    Map<String, DataType> icebergTypes = types(iceberg);
-    for (String column : icebergColumns) {
-      // names and types at every level; nullability and field metadata aside
-      assertThat(floeTypes.get(column).catalogString())
-          .as("type of %s.%s", what, column)
-          .isEqualTo(icebergTypes.get(column).catalogString());
-    }
-    ReadResult expected = ReadResult.of(normalized(iceberg, icebergColumns));
-    ReadResult actual = ReadResult.of(normalized(floe, icebergColumns));
-    assertThat(actual.rows()).as("rows of %s", what).isNotEmpty();
-    assertThat(actual.rowDifferences(expected)).as("rows of %s", what).isEmpty();
-  }
-
-  /** Maps have no order: compare their entries sorted, also in a struct ({@code data_file}). */
-  private static Dataset<Row> normalized(Dataset<Row> rows, List<String> columns) {
-    Map<String, DataType> types = types(rows);
-    List<Column> selected = new ArrayList<>();
-    for (String column : columns) {
-      selected.add(sortedMaps(functions.col(column), types.get(column)).as(column));
-    }
-    return rows.select(selected.toArray(new Column[0]));
-  }
-
-  private static Column sortedMaps(Column value, DataType type) {
-    if (type instanceof MapType) {
-      return functions.array_sort(functions.map_entries(value));
-    }
-    if (type instanceof StructType struct) {
-      List<Column> fields = new ArrayList<>();
-      for (StructField field : struct.fields()) {
-        fields.add(sortedMaps(value.getField(field.name()), field.dataType()).as(field.name()));
-      }
-      return functions.struct(fields.toArray(new Column[0]));
-    }
-    return value;
-  }
-
-  private static Map<String, DataType> types(Dataset<Row> rows) {
-    Map<String, DataType> types = new java.util.HashMap<>();
-    for (StructField field : rows.schema().fields()) {
-      types.put(field.name(), field.dataType());
-    }
-    return types;
+    MetadataTableComparison.assertSameRows(what, floe, iceberg);
   }
 
   private static long currentSnapshot(String table) {

@@ -1,0 +1,36 @@
+package dev.floe.it.spark;
+
+import java.util.Map;
+
+/** The serializer settings every cluster test runs under. */
+enum ClusterSerializer {
+  JAVA("Java serialization", Map.of()),
+  KRYO("Kryo", Map.of("spark.serializer", ClusterSerializer.KRYO_SERIALIZER)),
+  /** Kryo refusing every class nobody registered: Floe must not need a registrator. */
+  KRYO_REGISTRATION_REQUIRED(
+      "Kryo, registration required",
+      Map.of(
+          "spark.serializer",
+          ClusterSerializer.KRYO_SERIALIZER,
+          "spark.kryo.registrationRequired",
+          "true"));
+
+  private static final String KRYO_SERIALIZER = "org.apache.spark.serializer.KryoSerializer";
+
+  private final String label;
+  private final Map<String, String> settings;
+
+  ClusterSerializer(String label, Map<String, String> settings) {
+    this.label = label;
+    this.settings = settings;
+  }
+
+  Map<String, String> settings() {
+    return settings;
+  }
+
+  @Override
+  public String toString() {
+    return label;
+  }
+}
