@@ -1,7 +1,6 @@
 package dev.floe.spark;
 
 import dev.floe.io.FileIO;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -11,14 +10,14 @@ import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 final class AggregateReaderFactory implements PartitionReaderFactory {
   private static final long serialVersionUID = 1L;
 
-  private final Broadcast<FileIO> io;
+  private final FileIOBroadcast io;
   private final byte[] context;
   private final int[] countColumns;
 
   /**
    * @param countColumns per function, the projected column it counts, or -1 for {@code COUNT(*)}
    */
-  AggregateReaderFactory(Broadcast<FileIO> io, byte[] context, int[] countColumns) {
+  AggregateReaderFactory(FileIOBroadcast io, byte[] context, int[] countColumns) {
     this.io = io;
     this.context = context.clone();
     this.countColumns = countColumns.clone();

@@ -6,13 +6,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
-import scala.reflect.ClassTag$;
 
 /**
  * A table's {@link FileIO} broadcast to the executors as its Java serialization.
@@ -25,13 +25,14 @@ import scala.reflect.ClassTag$;
  * one of the classes Spark's Kryo registers itself, so broadcasting bytes works with every
  * serializer setting, and no user has to configure a registrator for Floe.
  *
- * <p>It is a {@link Broadcast} of the file access itself, so the scans hand it on as any other.
- * Every task of an executor gets the same cached bytes from the block manager; they are
- * deserialized once per executor JVM (keyed by the array's identity, dropped with it), so a Hadoop
- * file access builds its configuration once, as a plain broadcast's value would.
+ * <p>Readers and functions that run on executors hold this (Java-serialized with them, a few bytes:
+ * the broadcast's id) and call {@link #value()}. Every task of an executor gets the same cached
+ * bytes from the block manager; they are deserialized once per executor JVM (keyed by the array's
+ * identity, dropped with it), so a Hadoop file access builds its configuration once, as a plain
+ * broadcast's value would.
  */
-final class FileIOBroadcast extends Broadcast<FileIO> {
-  private static final long serialVersionUID = 1L;
+final class FileIOBroadcast implements Serializable {
+  private static final long serialVersionUID = 2L;
 
   private static final Map<byte[], FileIO> DESERIALIZED =
       Collections.synchronizedMap(new WeakHashMap<>());
@@ -39,29 +40,18 @@ final class FileIOBroadcast extends Broadcast<FileIO> {
   private final Broadcast<byte[]> serialized;
 
   private FileIOBroadcast(Broadcast<byte[]> serialized) {
-    super(serialized.id(), ClassTag$.MODULE$.apply(FileIO.class));
     this.serialized = serialized;
   }
 
   /** Broadcasts {@code io} in the session's Spark context. */
-  static Broadcast<FileIO> of(SparkSession spark, FileIO io) {
+  static FileIOBroadcast of(SparkSession spark, FileIO io) {
     return new FileIOBroadcast(
         JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(serialize(io)));
   }
 
-  @Override
-  public FileIO getValue() {
+  /** The file access, deserialized at most once per JVM. */
+  FileIO value() {
     return DESERIALIZED.computeIfAbsent(serialized.value(), FileIOBroadcast::deserialize);
-  }
-
-  @Override
-  public void doUnpersist(boolean blocking) {
-    serialized.unpersist(blocking);
-  }
-
-  @Override
-  public void doDestroy(boolean blocking) {
-    serialized.destroy(blocking);
   }
 
   static byte[] serialize(FileIO io) {

@@ -8,7 +8,6 @@ import dev.floe.scan.ScanTaskGroup;
 import dev.floe.scan.TableScan;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -116,7 +115,7 @@ final class FloeAggregateScan implements Scan, Batch {
       return AggregateReaderFactory.answeredFromMetadata();
     }
     FileIO io = table.io();
-    Broadcast<FileIO> broadcastIO = FileIOBroadcast.of(spark, io);
+    FileIOBroadcast broadcastIO = FileIOBroadcast.of(spark, io);
     return new AggregateReaderFactory(
         broadcastIO, TaskCodec.encodeContext(context), countColumns(plan.aggregate(), context));
   }

@@ -1,10 +1,8 @@
 package dev.floe.spark;
 
-import dev.floe.io.FileIO;
 import dev.floe.scan.ScanTaskGroup;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -20,13 +18,13 @@ final class FloeBatch implements Batch {
   private final TaskConstants constants;
   private final ScanContext context;
   private final byte[] encodedContext;
-  private final Broadcast<FileIO> io;
+  private final FileIOBroadcast io;
 
   FloeBatch(
       List<ScanTaskGroup> groups,
       TaskConstants constants,
       ScanContext context,
-      Broadcast<FileIO> io) {
+      FileIOBroadcast io) {
     this.groups = List.copyOf(groups);
     this.constants = constants;
     this.context = context;

@@ -1,7 +1,5 @@
 package dev.floe.spark;
 
-import dev.floe.io.FileIO;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -12,10 +10,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 final class FloePartitionReaderFactory implements PartitionReaderFactory {
   private static final long serialVersionUID = 1L;
 
-  private final Broadcast<FileIO> io;
+  private final FileIOBroadcast io;
   private final byte[] context;
 
-  FloePartitionReaderFactory(Broadcast<FileIO> io, byte[] context) {
+  FloePartitionReaderFactory(FileIOBroadcast io, byte[] context) {
     this.io = io;
     this.context = context.clone();
   }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -160,7 +159,7 @@ final class FloeScan implements SupportsReportStatistics, SupportsRuntimeV2Filte
   @Override
   public Batch toBatch() {
     FileIO io = table.io();
-    Broadcast<FileIO> broadcastIO = FileIOBroadcast.of(spark, io);
+    FileIOBroadcast broadcastIO = FileIOBroadcast.of(spark, io);
     return new FloeBatch(
         planned.groups(),
         new TaskConstants(table.metadata(), context.projection()),

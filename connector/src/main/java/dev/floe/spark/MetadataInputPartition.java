@@ -1,9 +1,7 @@
 package dev.floe.spark;
 
-import dev.floe.io.FileIO;
 import dev.floe.metadata.MetadataTableType;
 import java.util.Objects;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 
@@ -22,7 +20,7 @@ sealed interface MetadataInputPartition extends InputPartition {
    * from its file (cached per executor), since planning's metadata types do not travel.
    */
   record ManifestRows(
-      Broadcast<FileIO> io,
+      FileIOBroadcast io,
       String metadataLocation,
       String tableName,
       MetadataTableType type,

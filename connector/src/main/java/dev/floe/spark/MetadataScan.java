@@ -1,14 +1,12 @@
 package dev.floe.spark;
 
 import dev.floe.io.CloseableIterator;
-import dev.floe.io.FileIO;
 import dev.floe.manifest.ManifestFile;
 import dev.floe.metadata.MetadataTable;
 import dev.floe.metadata.PartitionsAggregation;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.Batch;
@@ -77,7 +75,7 @@ final class MetadataScan implements Scan, Batch {
         if (metadataLocation == null) {
           return computed(rowsOnDriver(manifests));
         }
-        Broadcast<FileIO> io = broadcastIO();
+        FileIOBroadcast io = broadcastIO();
         InputPartition[] partitions = new InputPartition[manifests.size()];
         for (int index = 0; index < partitions.length; index++) {
           partitions[index] =
@@ -144,7 +142,7 @@ final class MetadataScan implements Scan, Batch {
     return new InputPartition[] {new MetadataInputPartition.ComputedRows(converted)};
   }
 
-  private Broadcast<FileIO> broadcastIO() {
+  private FileIOBroadcast broadcastIO() {
     return FileIOBroadcast.of(spark, table.table().io());
   }
 }

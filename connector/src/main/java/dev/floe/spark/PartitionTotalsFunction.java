@@ -1,7 +1,6 @@
 package dev.floe.spark;
 
 import dev.floe.FileReadException;
-import dev.floe.io.FileIO;
 import dev.floe.metadata.MetadataTableType;
 import dev.floe.metadata.PartitionsAggregation;
 import java.io.ByteArrayInputStream;
@@ -12,7 +11,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.function.Function;
-import org.apache.spark.broadcast.Broadcast;
 
 /**
  * The {@code partitions} totals of one manifest, computed in a Spark task and sent back to the
@@ -23,11 +21,11 @@ import org.apache.spark.broadcast.Broadcast;
 final class PartitionTotalsFunction implements Function<byte[], byte[]> {
   private static final long serialVersionUID = 1L;
 
-  private final Broadcast<FileIO> io;
+  private final FileIOBroadcast io;
   private final String metadataLocation;
   private final String tableName;
 
-  PartitionTotalsFunction(Broadcast<FileIO> io, String metadataLocation, String tableName) {
+  PartitionTotalsFunction(FileIOBroadcast io, String metadataLocation, String tableName) {
     this.io = io;
     this.metadataLocation = metadataLocation;
     this.tableName = tableName;

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
  */
 abstract class ClusterExecutorLossChecks {
   /**
-   * Milliseconds each row sleeps, so the query outlasts the kill: Floe packs the 16 files into as
-   * many tasks as the cluster has cores, two of about 3 s.
+   * Milliseconds each row sleeps, so the query outlasts the kill: with a 1 KiB split size each of
+   * the 16 files is a task of its own (a file weighs at least the 4 MiB open cost), 16 tasks of
+   * about 0.4 s, several running or waiting when an executor dies.
    */
   private static final int SLEEP_PER_ROW = 10;
 
@@ -57,7 +58,7 @@ abstract class ClusterExecutorLossChecks {
             .format("floe")
             .option("split-size", "1024")
             .load(fixtures.location(table).toString());
-    assertThat(floe.rdd().getNumPartitions()).as("a task per core").isEqualTo(2);
+    assertThat(floe.rdd().getNumPartitions()).as("a task per file").isEqualTo(16);
 
     Failures failures = new Failures();
     spark.sparkContext().addSparkListener(failures);
