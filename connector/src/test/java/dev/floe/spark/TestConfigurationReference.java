@@ -80,19 +80,18 @@ class TestConfigurationReference {
 
   @Test
   void tablePropertiesHaveRows() throws ClassNotFoundException {
-    Map<String, String> planning = stringConstants(Class.forName("dev.floe.scan.TableScan"));
-    List<String> properties = new ArrayList<>();
-    planning.forEach(
-        (field, value) -> {
-          if (field.endsWith("_PROPERTY")) {
-            properties.add(value);
-          }
-        });
+    Map<String, String> planning =
+        stringConstants(Class.forName("dev.floe.scan.SplitTableProperties"));
+    List<String> properties = new ArrayList<>(planning.values());
     properties.add(NameMapping.PROPERTY);
 
     assertThat(properties)
         .as("table properties planning reads, found by reflection")
-        .contains("read.split.target-size", "read.split.open-file-cost");
+        .contains(
+            "read.split.target-size",
+            "read.split.open-file-cost",
+            "read.split.planning-lookback",
+            "read.split.adaptive-size.enabled");
     assertThat(rowsMissing(document(CONFIGURATION), properties))
         .as("table properties without a row in %s", CONFIGURATION)
         .isEmpty();

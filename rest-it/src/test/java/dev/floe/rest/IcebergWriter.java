@@ -28,6 +28,8 @@ public final class IcebergWriter {
             .config("spark.driver.host", "127.0.0.1")
             .config("spark.driver.bindAddress", "127.0.0.1")
             .config("spark.sql.shuffle.partitions", "2")
+            // what Floe ships must survive Kryo, as many production clusters serialize with it
+            .config("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
             .config("spark.sql.session.timeZone", "UTC")
             .config(
                 "spark.sql.extensions",

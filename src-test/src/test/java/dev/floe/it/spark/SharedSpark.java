@@ -29,10 +29,18 @@ public final class SharedSpark {
     this.warehouse = warehouse;
   }
 
-  /** The shared session, started on first use and stopped when the JVM exits. */
+  /**
+   * The shared session, started on first use and stopped when the JVM exits. It serializes with
+   * Kryo, as many production clusters do, so every suite checks that what Floe ships survives it
+   * (FloeClusterIT covers Java serialization, and Kryo with registration required).
+   */
   public static synchronized SharedSpark get() {
     if (instance == null) {
-      instance = start(temporaryWarehouse(), "local[2]");
+      instance =
+          start(
+              temporaryWarehouse(),
+              "local[2]",
+              Map.of("spark.serializer", "org.apache.spark.serializer.KryoSerializer"));
       Runtime.getRuntime().addShutdownHook(new Thread(instance::stop, "floe-spark-cleanup"));
     }
     return instance;
