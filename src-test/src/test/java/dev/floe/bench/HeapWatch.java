@@ -8,6 +8,7 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import javax.management.Notification;
@@ -27,6 +28,12 @@ final class HeapWatch {
   private final AtomicLong peakAfter = new AtomicLong();
   private volatile long sinceUptimeMillis;
 
+  /** Collections counted by the collectors when the watch was installed. */
+  private long collectionsBefore;
+
+  /** Notifications received since then, guarded by this watch's monitor. */
+  private long notified;
+
   private HeapWatch() {
     this.heapPools =
         ManagementFactory.getMemoryPoolMXBeans().stream()
@@ -37,6 +44,7 @@ final class HeapWatch {
 
   static HeapWatch install() {
     HeapWatch watch = new HeapWatch();
+    watch.collectionsBefore = collections();
     for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
       ((NotificationEmitter) collector)
           .addNotificationListener(
@@ -76,13 +84,38 @@ final class HeapWatch {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  /** Notifications arrive on a thread of their own, a little after the collection. */
-  private static void awaitNotifications() {
+  /**
+   * Notifications arrive on a thread of their own, a little after the collection: waits until one
+   * has arrived for every collection the collectors have counted (at most 5 s, should a collector
+   * count one it does not notify).
+   */
+  private synchronized void awaitNotifications() {
+    long expected = collections() - collectionsBefore;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     try {
-      Thread.sleep(200);
+      while (notified < expected) {
+        long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (remaining <= 0) {
+          return;
+        }
+        wait(remaining);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  private static long collections() {
+    long count = 0;
+    for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+      count += Math.max(0, collector.getCollectionCount());
+    }
+    return count;
+  }
+
+  private synchronized void countNotification() {
+    notified++;
+    notifyAll();
   }
 
   private void onGc(Notification notification) {
@@ -93,11 +126,11 @@ final class HeapWatch {
     }
     GarbageCollectionNotificationInfo info =
         GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
-    if (info.getGcInfo().getStartTime() < sinceUptimeMillis) {
-      return;
+    if (info.getGcInfo().getStartTime() >= sinceUptimeMillis) {
+      peakBefore.accumulateAndGet(total(info.getGcInfo().getMemoryUsageBeforeGc()), Math::max);
+      peakAfter.accumulateAndGet(total(info.getGcInfo().getMemoryUsageAfterGc()), Math::max);
     }
-    peakBefore.accumulateAndGet(total(info.getGcInfo().getMemoryUsageBeforeGc()), Math::max);
-    peakAfter.accumulateAndGet(total(info.getGcInfo().getMemoryUsageAfterGc()), Math::max);
+    countNotification();
   }
 
   private long total(Map<String, MemoryUsage> usage) {

@@ -68,7 +68,7 @@ abstract class ClusterExecutorLossChecks {
       assertThat(failures.taskStarted.await(120, TimeUnit.SECONDS))
           .as("a task of the query started")
           .isTrue();
-      Thread.sleep(500);
+      // killed while its first task runs: the 16 tasks take seconds, the kill a few ms
       cluster.killExecutor(failures.victim.get());
 
       assertThat(answer.get(300, TimeUnit.SECONDS))
@@ -78,6 +78,9 @@ abstract class ClusterExecutorLossChecks {
       query.shutdownNow();
       spark.sparkContext().removeSparkListener(failures);
     }
+    assertThat(failures.victimRemoved.await(60, TimeUnit.SECONDS))
+        .as("Spark saw the killed executor removed")
+        .isTrue();
     assertThat(failures.removedExecutors)
         .as("the killed executor was removed")
         .contains(failures.victim.get());
@@ -122,6 +125,7 @@ abstract class ClusterExecutorLossChecks {
   /** Picks the executor of the first task as the one to kill, and records what was lost. */
   private static final class Failures extends SparkListener {
     final CountDownLatch taskStarted = new CountDownLatch(1);
+    final CountDownLatch victimRemoved = new CountDownLatch(1);
     final AtomicReference<String> victim = new AtomicReference<>();
     final Set<String> removedExecutors = ConcurrentHashMap.newKeySet();
     final AtomicInteger failedTasks = new AtomicInteger();
@@ -143,6 +147,9 @@ abstract class ClusterExecutorLossChecks {
     @Override
     public void onExecutorRemoved(SparkListenerExecutorRemoved removed) {
       removedExecutors.add(removed.executorId());
+      if (removed.executorId().equals(victim.get())) {
+        victimRemoved.countDown();
+      }
     }
   }
 }

@@ -16,6 +16,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
+import org.apache.spark.SparkContext;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerExecutorAdded;
 
 /**
  * Spark with executors in their own JVMs: master {@code local-cluster[2,1,1024]}, whose Worker
@@ -112,23 +115,43 @@ final class LocalCluster {
     }
   }
 
-  /** Waits until {@code count} executors have registered (the driver is not counted). */
+  /**
+   * Waits until {@code count} executors have registered (the driver is not counted), woken by
+   * Spark's executor-added events, for at most 60 s.
+   */
   static void awaitExecutors(SharedSpark spark, int count) {
+    SparkContext context = spark.session().sparkContext();
+    Object registered = new Object();
+    SparkListener listener =
+        new SparkListener() {
+          @Override
+          public void onExecutorAdded(SparkListenerExecutorAdded added) {
+            synchronized (registered) {
+              registered.notifyAll();
+            }
+          }
+        };
+    context.addSparkListener(listener);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (spark.session().sparkContext().getExecutorMemoryStatus().size() - 1 < count) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(
-            "Fewer than "
-                + count
-                + " executors registered within 60 s: "
-                + spark.session().sparkContext().getExecutorMemoryStatus().keySet());
+    try {
+      synchronized (registered) {
+        while (context.getExecutorMemoryStatus().size() - 1 < count) {
+          long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+          if (remaining <= 0) {
+            throw new IllegalStateException(
+                "Fewer than "
+                    + count
+                    + " executors registered within 60 s: "
+                    + context.getExecutorMemoryStatus().keySet());
+          }
+          registered.wait(remaining);
+        }
       }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("Interrupted while waiting for executors", e);
-      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for executors", e);
+    } finally {
+      context.removeSparkListener(listener);
     }
   }
 
