@@ -47,6 +47,8 @@ import java.util.stream.Collectors;
  *     loaded delete files (deletion vectors, position and equality deletes); 0 disables it
  * @param aggregatePushDown {@code aggregate-push-down-enabled}: whether COUNT, MIN and MAX may be
  *     answered by the scan (from metadata where exact) instead of by Spark over the scan's rows
+ * @param verifyChecksums {@code verify-checksums}: whether data files' Parquet pages are checked
+ *     against the CRC-32 their headers record before they are decoded (true unless turned off)
  */
 record FloeReadOptions(
     Long snapshotId,
@@ -59,7 +61,8 @@ record FloeReadOptions(
     Boolean adaptiveSplitSize,
     int batchSize,
     long deleteCacheSize,
-    boolean aggregatePushDown) {
+    boolean aggregatePushDown,
+    boolean verifyChecksums) {
 
   static final String SNAPSHOT_ID = "snapshot-id";
   static final String AS_OF_TIMESTAMP = "as-of-timestamp";
@@ -72,6 +75,7 @@ record FloeReadOptions(
   static final String BATCH_SIZE = "batch-size";
   static final String DELETE_CACHE_SIZE = "delete-cache-size";
   static final String AGGREGATE_PUSH_DOWN = "aggregate-push-down-enabled";
+  static final String VERIFY_CHECKSUMS = "verify-checksums";
   static final String SESSION_PREFIX = "spark.floe.read.";
   static final String BATCH_SIZE_PROPERTY = "read.parquet.vectorization.batch-size";
 
@@ -84,7 +88,8 @@ record FloeReadOptions(
           ADAPTIVE_SPLIT_SIZE,
           BATCH_SIZE,
           DELETE_CACHE_SIZE,
-          AGGREGATE_PUSH_DOWN);
+          AGGREGATE_PUSH_DOWN,
+          VERIFY_CHECKSUMS);
 
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
@@ -108,6 +113,7 @@ record FloeReadOptions(
           null,
           FileReadRequest.DEFAULT_BATCH_SIZE,
           DeleteCache.DEFAULT_MAX_BYTES,
+          true,
           true);
 
   FloeReadOptions {
@@ -184,7 +190,8 @@ record FloeReadOptions(
           adaptiveSplitSize,
           batchSize,
           deleteCacheSize,
-          aggregatePushDown);
+          aggregatePushDown,
+          verifyChecksums);
     }
     if (selection().equals(loaded.selection())) {
       return this;
@@ -274,7 +281,8 @@ record FloeReadOptions(
         batchRows == null ? FileReadRequest.DEFAULT_BATCH_SIZE : batchRows.intValue(),
         Objects.requireNonNullElse(
             number(tuning(DELETE_CACHE_SIZE, byName, sessionConf)), DeleteCache.DEFAULT_MAX_BYTES),
-        bool(tuning(AGGREGATE_PUSH_DOWN, byName, sessionConf), true));
+        bool(tuning(AGGREGATE_PUSH_DOWN, byName, sessionConf), true),
+        bool(tuning(VERIFY_CHECKSUMS, byName, sessionConf), true));
   }
 
   /** A tuning setting: the read option, else the session conf, else null. */

@@ -237,6 +237,7 @@ final class FloeScanBuilder
         table.floeTable().metadata().properties().get(NameMapping.PROPERTY),
         options.batchSize(),
         options.deleteCacheSize(),
+        options.verifyChecksums(),
         Expression.and(rowFilters),
         table.floeTable().metadata().specs());
   }

@@ -32,6 +32,7 @@ record ReadTask(FileScanTask task, Map<Integer, Object> constants) {
         constants,
         nameMapping,
         task.residual(),
-        context.batchSize());
+        context.batchSize(),
+        context.verifyChecksums());
   }
 }

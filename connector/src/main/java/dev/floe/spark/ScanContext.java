@@ -16,6 +16,8 @@ import java.util.Objects;
  * @param nameMappingJson the table's {@link NameMapping#PROPERTY}, or null
  * @param batchSize the most rows in one batch
  * @param deleteCacheBytes the bound of the executor's cache of loaded deletes
+ * @param verifyChecksums whether data files' Parquet pages are checked against the CRC-32 their
+ *     headers record ({@code verify-checksums}); delete files are always checked
  * @param rowFilter the rows the reader keeps, unbound, by the read schema's names: the exact forms
  *     of the predicates Spark left to Floe ({@link SparkPredicateConverter#convertExactly}); true
  *     when there are none
@@ -29,6 +31,7 @@ record ScanContext(
     String nameMappingJson,
     int batchSize,
     long deleteCacheBytes,
+    boolean verifyChecksums,
     Expression rowFilter,
     List<PartitionSpec> specs) {
   ScanContext {
@@ -61,6 +64,7 @@ record ScanContext(
         nameMappingJson,
         batchSize,
         deleteCacheBytes,
+        true,
         Expression.alwaysTrue(),
         List.of());
   }

@@ -38,7 +38,7 @@ import java.util.Map;
  * binary form is a fraction of the JSON's size and needs no field names.
  */
 final class TaskCodec {
-  private static final int VERSION = 2;
+  private static final int VERSION = 3;
 
   private TaskCodec() {}
 
@@ -52,6 +52,7 @@ final class TaskCodec {
           ValueCodec.writeNullableString(out, context.nameMappingJson());
           out.writeInt(context.batchSize());
           out.writeLong(context.deleteCacheBytes());
+          out.writeBoolean(context.verifyChecksums());
           // bound first: a bound expression's JSON carries each value in its column's form
           ValueCodec.writeString(
               out,
@@ -75,6 +76,7 @@ final class TaskCodec {
               ValueCodec.readNullableString(in),
               in.readInt(),
               in.readLong(),
+              in.readBoolean(),
               ExpressionJson.parse(ValueCodec.readString(in)),
               readSpecs(in));
         });

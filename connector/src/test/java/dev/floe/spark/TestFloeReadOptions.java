@@ -19,7 +19,7 @@ class TestFloeReadOptions {
             "valid options are adaptive-split-size-enabled, aggregate-push-down-enabled,"
                 + " as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost,"
                 + " lookback, path, paths, snapshot-id, split-size, tag, timestampAsOf,"
-                + " versionAsOf");
+                + " verify-checksums, versionAsOf");
   }
 
   @Test
@@ -32,7 +32,8 @@ class TestFloeReadOptions {
                 + " spark.floe.read.adaptive-split-size-enabled,"
                 + " spark.floe.read.aggregate-push-down-enabled, spark.floe.read.batch-size,"
                 + " spark.floe.read.delete-cache-size, spark.floe.read.file-open-cost,"
-                + " spark.floe.read.lookback, spark.floe.read.split-size");
+                + " spark.floe.read.lookback, spark.floe.read.split-size,"
+                + " spark.floe.read.verify-checksums");
   }
 
   @Test

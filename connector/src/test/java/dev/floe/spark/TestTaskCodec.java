@@ -201,10 +201,13 @@ class TestTaskCodec {
             CONTEXT.nameMappingJson(),
             CONTEXT.batchSize(),
             CONTEXT.deleteCacheBytes(),
+            false,
             rowFilter,
             specs);
 
     ScanContext decoded = TaskCodec.decodeContext(TaskCodec.encodeContext(filtered));
+
+    assertThat(decoded.verifyChecksums()).as("checksums turned off").isFalse();
 
     assertThat(decoded.specs()).as("specs, multi-source fields included").isEqualTo(specs);
     assertThat(Binder.bind(SCHEMA, decoded.rowFilter(), true))

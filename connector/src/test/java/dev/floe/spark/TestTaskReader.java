@@ -169,6 +169,7 @@ class TestTaskReader {
             null,
             BATCH_SIZE,
             1 << 20,
+            true,
             rowFilter,
             List.of(PartitionSpec.unpartitioned(0)));
     DeleteLoader loader =

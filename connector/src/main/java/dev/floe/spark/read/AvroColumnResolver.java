@@ -1,6 +1,10 @@
 package dev.floe.spark.read;
 
 import dev.floe.CorruptTableException;
+import dev.floe.spark.read.parquet.LogicalType.TimeUnit;
+import dev.floe.spark.read.parquet.ParquetField;
+import dev.floe.spark.read.parquet.PhysicalType;
+import dev.floe.spark.read.parquet.Repetition;
 import dev.floe.table.ListType;
 import dev.floe.table.MapType;
 import dev.floe.table.MetadataColumns;
@@ -16,10 +20,6 @@ import java.util.Map;
 import org.apache.avro.LogicalType;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.apache.parquet.schema.Types;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
 /**
@@ -279,11 +279,9 @@ final class AvroColumnResolver {
     if (type.typeId() == TypeId.UUID && schema.getType() == Schema.Type.STRING) {
       // Avro's own uuid logical type is the text form, already what Spark holds
       return ValueSinkFactory.create(
-          Types.required(PrimitiveTypeName.BINARY).named("uuid"),
-          PrimitiveType.of(TypeId.STRING),
-          vector);
+          stored(PhysicalType.BINARY, 0, null), PrimitiveType.of(TypeId.STRING), vector);
     }
-    org.apache.parquet.schema.PrimitiveType stored;
+    ParquetField.Primitive stored;
     try {
       stored = storedAs(schema);
     } catch (IllegalArgumentException | IllegalStateException invalid) {
@@ -292,64 +290,73 @@ final class AvroColumnResolver {
     return stored == null ? null : ValueSinkFactory.create(stored, type, vector);
   }
 
+  private static ParquetField.Primitive stored(
+      PhysicalType physical, int length, dev.floe.spark.read.parquet.LogicalType logical) {
+    return new ParquetField.Primitive(
+        "value", Repetition.REQUIRED, null, logical, physical, length);
+  }
+
   /** The Parquet type that stores the values of an Avro primitive, or null for non-primitives. */
-  private static org.apache.parquet.schema.PrimitiveType storedAs(Schema schema) {
+  private static ParquetField.Primitive storedAs(Schema schema) {
     String logical = schema.getProp("logicalType");
     return switch (schema.getType()) {
-      case BOOLEAN -> Types.required(PrimitiveTypeName.BOOLEAN).named("value");
-      case INT -> Types.required(PrimitiveTypeName.INT32).as(intAnnotation(logical)).named("value");
+      case BOOLEAN -> stored(PhysicalType.BOOLEAN, 0, null);
+      case INT -> stored(PhysicalType.INT32, 0, intAnnotation(logical));
       case LONG ->
-          Types.required(PrimitiveTypeName.INT64)
-              .as(longAnnotation(logical, schema.getObjectProp("adjust-to-utc")))
-              .named("value");
-      case FLOAT -> Types.required(PrimitiveTypeName.FLOAT).named("value");
-      case DOUBLE -> Types.required(PrimitiveTypeName.DOUBLE).named("value");
+          stored(
+              PhysicalType.INT64,
+              0,
+              longAnnotation(logical, schema.getObjectProp("adjust-to-utc")));
+      case FLOAT -> stored(PhysicalType.FLOAT, 0, null);
+      case DOUBLE -> stored(PhysicalType.DOUBLE, 0, null);
       case STRING, ENUM ->
-          Types.required(PrimitiveTypeName.BINARY)
-              .as(LogicalTypeAnnotation.stringType())
-              .named("value");
-      case BYTES ->
-          Types.required(PrimitiveTypeName.BINARY).as(decimalAnnotation(schema)).named("value");
+          stored(PhysicalType.BINARY, 0, new dev.floe.spark.read.parquet.LogicalType.StringType());
+      case BYTES -> stored(PhysicalType.BINARY, 0, decimalAnnotation(schema));
       case FIXED ->
-          Types.required(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
-              .length(schema.getFixedSize())
-              .as(decimalAnnotation(schema))
-              .named("value");
+          stored(
+              PhysicalType.FIXED_LEN_BYTE_ARRAY, schema.getFixedSize(), decimalAnnotation(schema));
       case RECORD, ARRAY, MAP, UNION, NULL -> null;
     };
   }
 
-  private static LogicalTypeAnnotation intAnnotation(String logical) {
+  private static dev.floe.spark.read.parquet.LogicalType intAnnotation(String logical) {
     if ("date".equals(logical)) {
-      return LogicalTypeAnnotation.dateType();
+      return new dev.floe.spark.read.parquet.LogicalType.DateType();
     }
     if ("time-millis".equals(logical)) {
-      return LogicalTypeAnnotation.timeType(false, TimeUnit.MILLIS);
+      return new dev.floe.spark.read.parquet.LogicalType.TimeType(false, TimeUnit.MILLIS);
     }
     return null;
   }
 
-  private static LogicalTypeAnnotation longAnnotation(String logical, Object adjustToUtc) {
+  private static dev.floe.spark.read.parquet.LogicalType longAnnotation(
+      String logical, Object adjustToUtc) {
     if (logical == null) {
       return null;
     }
     boolean utc = !Boolean.FALSE.equals(adjustToUtc);
     return switch (logical) {
-      case "time-micros" -> LogicalTypeAnnotation.timeType(false, TimeUnit.MICROS);
-      case "timestamp-millis" -> LogicalTypeAnnotation.timestampType(utc, TimeUnit.MILLIS);
-      case "timestamp-micros" -> LogicalTypeAnnotation.timestampType(utc, TimeUnit.MICROS);
-      case "timestamp-nanos" -> LogicalTypeAnnotation.timestampType(utc, TimeUnit.NANOS);
-      case "local-timestamp-millis" -> LogicalTypeAnnotation.timestampType(false, TimeUnit.MILLIS);
-      case "local-timestamp-micros" -> LogicalTypeAnnotation.timestampType(false, TimeUnit.MICROS);
-      case "local-timestamp-nanos" -> LogicalTypeAnnotation.timestampType(false, TimeUnit.NANOS);
+      case "time-micros" ->
+          new dev.floe.spark.read.parquet.LogicalType.TimeType(false, TimeUnit.MICROS);
+      case "timestamp-millis" -> timestamp(utc, TimeUnit.MILLIS);
+      case "timestamp-micros" -> timestamp(utc, TimeUnit.MICROS);
+      case "timestamp-nanos" -> timestamp(utc, TimeUnit.NANOS);
+      case "local-timestamp-millis" -> timestamp(false, TimeUnit.MILLIS);
+      case "local-timestamp-micros" -> timestamp(false, TimeUnit.MICROS);
+      case "local-timestamp-nanos" -> timestamp(false, TimeUnit.NANOS);
       default -> null;
     };
   }
 
-  private static LogicalTypeAnnotation decimalAnnotation(Schema schema) {
+  private static dev.floe.spark.read.parquet.LogicalType timestamp(boolean utc, TimeUnit unit) {
+    return new dev.floe.spark.read.parquet.LogicalType.TimestampType(utc, unit);
+  }
+
+  private static dev.floe.spark.read.parquet.LogicalType decimalAnnotation(Schema schema) {
     LogicalType logical = LogicalTypes.fromSchemaIgnoreInvalid(schema);
     if (logical instanceof LogicalTypes.Decimal decimal) {
-      return LogicalTypeAnnotation.decimalType(decimal.getScale(), decimal.getPrecision());
+      return new dev.floe.spark.read.parquet.LogicalType.DecimalType(
+          decimal.getScale(), decimal.getPrecision());
     }
     return null;
   }

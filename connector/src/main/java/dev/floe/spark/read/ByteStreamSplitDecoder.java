@@ -1,8 +1,8 @@
 package dev.floe.spark.read;
 
+import dev.floe.spark.read.parquet.PhysicalType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * BYTE_STREAM_SPLIT: byte {@code k} of every value is stored in stream {@code k}; the streams are
@@ -10,7 +10,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * order for fixed-length byte arrays.
  */
 final class ByteStreamSplitDecoder implements ValuesDecoder {
-  private final PrimitiveTypeName type;
+  private final PhysicalType type;
   private final byte[] data;
   private final int offset;
   private final int width;
@@ -19,7 +19,7 @@ final class ByteStreamSplitDecoder implements ValuesDecoder {
   private final ByteBuffer valueBuffer;
   private int next;
 
-  ByteStreamSplitDecoder(PrimitiveTypeName type, int width, byte[] data, int offset, int end) {
+  ByteStreamSplitDecoder(PhysicalType type, int width, byte[] data, int offset, int end) {
     this.type = type;
     this.width = width;
     this.data = data;

@@ -1,18 +1,14 @@
 package dev.floe.spark.read;
 
-import dev.floe.CorruptTableException;
-import java.io.IOException;
-import java.nio.ByteBuffer;
+import dev.floe.CorruptFileException;
+import dev.floe.FloeException;
+import dev.floe.spark.read.parquet.ColumnChunkPages;
+import dev.floe.spark.read.parquet.DataPage;
+import dev.floe.spark.read.parquet.DictionaryPage;
+import dev.floe.spark.read.parquet.Encoding;
+import dev.floe.spark.read.parquet.ParquetColumn;
+import dev.floe.spark.read.parquet.PhysicalType;
 import java.util.function.Function;
-import org.apache.parquet.bytes.BytesInput;
-import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.DataPageV2;
-import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.page.PageReader;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
 /**
@@ -24,12 +20,12 @@ import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
  * loop.
  */
 final class ColumnChunkReader {
-  private final ColumnDescriptor descriptor;
-  private final PrimitiveTypeName physical;
+  private final ParquetColumn descriptor;
+  private final PhysicalType physical;
   private final int typeLength;
   private final int maxDefinition;
   private final int maxRepetition;
-  private final PageReader pages;
+  private final ColumnChunkPages pages;
   private final VectorDictionary dictionary;
   private final boolean keepDictionaryIds;
   private final WritableColumnVector vector;
@@ -45,6 +41,7 @@ final class ColumnChunkReader {
   private int pageEnd;
   private int pageEntries;
   private int pageIndex;
+  private long pageOffset = -1;
   private ValuesDecoder values;
 
   /**
@@ -66,19 +63,20 @@ final class ColumnChunkReader {
     private int[] repetitions = new int[0];
     private int[] definitions = new int[0];
     private int[] ids = new int[64];
+    private byte[] decompressed;
   }
 
   ColumnChunkReader(
-      ColumnDescriptor descriptor,
-      PageReader pages,
+      ParquetColumn descriptor,
+      ColumnChunkPages pages,
       boolean mayKeepDictionaryIds,
       Target target,
       String description) {
     this.descriptor = descriptor;
-    this.physical = descriptor.getPrimitiveType().getPrimitiveTypeName();
-    this.typeLength = descriptor.getPrimitiveType().getTypeLength();
-    this.maxDefinition = descriptor.getMaxDefinitionLevel();
-    this.maxRepetition = descriptor.getMaxRepetitionLevel();
+    this.physical = descriptor.type().physicalType();
+    this.typeLength = descriptor.type().typeLength();
+    this.maxDefinition = descriptor.maxDefinition();
+    this.maxRepetition = descriptor.maxRepetition();
     this.pages = pages;
     this.vector = target.vector();
     this.sink = target.sinks().apply(vector);
@@ -87,6 +85,7 @@ final class ColumnChunkReader {
     this.repetitions = buffers.repetitions;
     this.definitions = buffers.definitions;
     this.description = description;
+    pages.reuseBuffer(buffers.decompressed);
     DictionaryPage dictionaryPage = pages.readDictionaryPage();
     try {
       this.dictionary =
@@ -94,13 +93,11 @@ final class ColumnChunkReader {
               ? null
               : VectorDictionary.convert(
                   new PageDictionary(
-                      physical,
-                      typeLength,
-                      dictionaryPage.getDictionarySize(),
-                      dictionaryPage.getBytes().toByteArray()),
+                      physical, typeLength, dictionaryPage.entryCount(), dictionaryPage.bytes()),
                   vector.dataType(),
                   target.sinks());
-    } catch (IOException | RuntimeException failure) {
+    } catch (RuntimeException failure) {
+      pageOffset = dictionaryPage.fileOffset();
       throw corrupt("its dictionary page cannot be decoded", failure);
     }
     this.keepDictionaryIds = mayKeepDictionaryIds && dictionary != null;
@@ -133,10 +130,10 @@ final class ColumnChunkReader {
         pageIndex += count;
         row += count;
       }
+    } catch (FloeException failure) {
+      throw failure;
     } catch (RuntimeException failure) {
-      throw failure instanceof CorruptTableException corrupt
-          ? corrupt
-          : corrupt("a page cannot be decoded", failure);
+      throw corrupt("a page cannot be decoded", failure);
     }
   }
 
@@ -214,10 +211,10 @@ final class ColumnChunkReader {
         }
         pageIndex++;
       }
+    } catch (FloeException failure) {
+      throw failure;
     } catch (RuntimeException failure) {
-      throw failure instanceof CorruptTableException corrupt
-          ? corrupt
-          : corrupt("a page cannot be decoded", failure);
+      throw corrupt("a page cannot be decoded", failure);
     }
     if (started < rows) {
       throw corrupt("it ends " + (rows - started) + " rows early", null);
@@ -226,77 +223,79 @@ final class ColumnChunkReader {
   }
 
   private boolean nextPage() {
-    DataPage page = pages.readPage();
+    DataPage page = pages.nextDataPage();
+    buffers.decompressed = pages.buffer();
     if (page == null) {
       return false;
     }
-    try {
-      if (page instanceof DataPageV1 v1) {
-        openV1(v1);
-      } else {
-        openV2((DataPageV2) page);
-      }
-    } catch (IOException failure) {
-      throw corrupt("a page cannot be read", failure);
+    pageOffset = page.fileOffset();
+    if (page.version2()) {
+      openV2(page);
+    } else {
+      openV1(page);
     }
     return true;
   }
 
-  private void openV1(DataPageV1 page) throws IOException {
-    int entries = page.getValueCount();
-    openPageBytes(page.getBytes());
+  private void openV1(DataPage page) {
+    int entries = page.valueCount();
+    pageData = page.data();
+    pageStart = page.start();
+    pageEnd = page.end();
     byte[] data = pageData;
     int offset = pageStart;
     startLevels(entries);
     if (maxRepetition > 0) {
       offset =
           readV1Levels(
-              page.getRlEncoding(), data, offset, pageEnd, maxRepetition, repetitions, entries);
+              page.repetitionEncoding(),
+              data,
+              offset,
+              pageEnd,
+              maxRepetition,
+              repetitions,
+              entries);
     }
     if (maxDefinition > 0) {
       offset =
           readV1Levels(
-              page.getDlEncoding(), data, offset, pageEnd, maxDefinition, definitions, entries);
+              page.definitionEncoding(),
+              data,
+              offset,
+              pageEnd,
+              maxDefinition,
+              definitions,
+              entries);
     }
-    openValues(page.getValueEncoding(), data, offset, pageEnd);
+    openValues(page.valueEncoding(), data, offset, pageEnd);
   }
 
-  private void openV2(DataPageV2 page) throws IOException {
-    int entries = page.getValueCount();
+  private void openV2(DataPage page) {
+    int entries = page.valueCount();
     startLevels(entries);
+    byte[] data = page.data();
+    int repetitionStart = page.start();
+    int definitionStart = repetitionStart + page.repetitionLength();
     if (maxRepetition > 0) {
-      readLevels(page.getRepetitionLevels(), maxRepetition, repetitions, entries);
+      new RunLengthBitPackedDecoder(
+              data,
+              repetitionStart,
+              definitionStart,
+              RunLengthBitPackedDecoder.bitWidth(maxRepetition))
+          .read(repetitions, 0, entries);
     }
     if (maxDefinition > 0) {
-      readLevels(page.getDefinitionLevels(), maxDefinition, definitions, entries);
+      new RunLengthBitPackedDecoder(
+              data,
+              definitionStart,
+              page.valuesStart(),
+              RunLengthBitPackedDecoder.bitWidth(maxDefinition))
+          .read(definitions, 0, entries);
     }
-    openPageBytes(page.getData());
-    openValues(page.getDataEncoding(), pageData, pageStart, pageEnd);
-  }
-
-  /**
-   * Points {@code pageData[pageStart .. pageEnd)} at a page's (decompressed) bytes: a zstd page is
-   * decompressed into this leaf's reused buffer, an uncompressed one is read in place from the
-   * column chunk's buffer; only pages of other codecs cost a copy.
-   */
-  private void openPageBytes(BytesInput bytes) throws IOException {
-    if (bytes instanceof PageCodecs.ZstdPage compressed) {
-      buffers.page = compressed.decompressInto(buffers.page);
-      pageData = buffers.page;
-      pageStart = 0;
-      pageEnd = (int) compressed.size();
-      return;
-    }
-    ByteBuffer buffer = PageCodecs.inPlace(bytes);
-    if (buffer.hasArray()) {
-      pageData = buffer.array();
-      pageStart = buffer.arrayOffset() + buffer.position();
-      pageEnd = pageStart + buffer.remaining();
-    } else {
-      pageData = bytes.toByteArray();
-      pageStart = 0;
-      pageEnd = pageData.length;
-    }
+    pageData = data;
+    pageStart = page.valuesStart();
+    pageEnd = page.end();
+    openValues(page.valueEncoding(), pageData, pageStart, pageEnd);
   }
 
   /**
@@ -374,23 +373,6 @@ final class ColumnChunkReader {
     return start + length;
   }
 
-  private static void readLevels(BytesInput bytes, int maximum, int[] target, int entries)
-      throws IOException {
-    ByteBuffer buffer = PageCodecs.inPlace(bytes);
-    byte[] data;
-    int start;
-    if (buffer.hasArray()) {
-      data = buffer.array();
-      start = buffer.arrayOffset() + buffer.position();
-    } else {
-      data = bytes.toByteArray();
-      start = 0;
-    }
-    new RunLengthBitPackedDecoder(
-            data, start, start + buffer.remaining(), RunLengthBitPackedDecoder.bitWidth(maximum))
-        .read(target, 0, entries);
-  }
-
   private void openValues(Encoding encoding, byte[] data, int offset, int end) {
     if (values instanceof DictionaryValuesDecoder previous) {
       buffers.ids = previous.buffer();
@@ -405,17 +387,17 @@ final class ColumnChunkReader {
             yield new DictionaryValuesDecoder(dictionary, vector, data, offset, end, buffers.ids);
           }
           case RLE -> {
-            if (physical != PrimitiveTypeName.BOOLEAN) {
+            if (physical != PhysicalType.BOOLEAN) {
               throw corrupt("RLE values of type " + physical, null);
             }
             yield new RunLengthBooleanDecoder(data, offset, end);
           }
           case DELTA_BINARY_PACKED -> {
-            if (physical != PrimitiveTypeName.INT32 && physical != PrimitiveTypeName.INT64) {
+            if (physical != PhysicalType.INT32 && physical != PhysicalType.INT64) {
               throw corrupt("DELTA_BINARY_PACKED values of type " + physical, null);
             }
             yield new DeltaBinaryPackedDecoder(
-                physical == PrimitiveTypeName.INT32, data, offset, end, pageEntries);
+                physical == PhysicalType.INT32, data, offset, end, pageEntries);
           }
           case DELTA_LENGTH_BYTE_ARRAY ->
               new DeltaLengthByteArrayDecoder(data, offset, end, pageEntries);
@@ -436,12 +418,13 @@ final class ColumnChunkReader {
     };
   }
 
-  private CorruptTableException corrupt(String problem, Throwable cause) {
-    return new CorruptTableException(
+  private CorruptFileException corrupt(String problem, Throwable cause) {
+    return new CorruptFileException(
         "Cannot read column "
-            + String.join(".", descriptor.getPath())
+            + descriptor.dottedPath()
             + " of "
             + description
+            + (pageOffset < 0 ? "" : ", page at offset " + pageOffset)
             + ": "
             + problem
             + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()),

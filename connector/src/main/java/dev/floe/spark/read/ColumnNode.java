@@ -1,8 +1,9 @@
 package dev.floe.spark.read;
 
+import dev.floe.spark.read.parquet.ParquetColumn;
+import dev.floe.spark.read.parquet.ParquetField;
 import dev.floe.table.NestedField;
 import java.util.List;
-import org.apache.parquet.column.ColumnDescriptor;
 
 /**
  * How one projected column (or nested field) is produced from a file: decoded from a Parquet leaf,
@@ -31,8 +32,8 @@ sealed interface ColumnNode {
    */
   record Leaf(
       NestedField field,
-      ColumnDescriptor descriptor,
-      org.apache.parquet.schema.PrimitiveType fileType,
+      ParquetColumn descriptor,
+      ParquetField.Primitive fileType,
       Slots slots,
       int index,
       boolean hidden)

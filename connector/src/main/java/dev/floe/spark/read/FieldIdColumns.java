@@ -1,14 +1,15 @@
 package dev.floe.spark.read;
 
+import dev.floe.spark.read.parquet.ColumnChunk;
+import dev.floe.spark.read.parquet.ParquetColumn;
+import dev.floe.spark.read.parquet.ParquetField;
+import dev.floe.spark.read.parquet.ParquetSchema;
+import dev.floe.spark.read.parquet.RowGroup;
 import dev.floe.table.NameMapping;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.schema.GroupType;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.Type;
 
 /**
  * The Parquet columns that hold one value per row, by field id: primitives outside any list or map,
@@ -17,46 +18,45 @@ import org.apache.parquet.schema.Type;
  * columns); columns with neither are left out.
  */
 final class FieldIdColumns {
-  private final Map<Integer, String[]> pathsById = new HashMap<>();
+  private final Map<Integer, ParquetColumn> columnsById = new HashMap<>();
 
-  FieldIdColumns(MessageType fileSchema, NameMapping nameMapping) {
-    boolean byName = nameMapping != null && !ParquetColumnResolver.hasIds(fileSchema);
-    collect(fileSchema, new String[0], byName ? nameMapping : null, byName);
+  FieldIdColumns(ParquetSchema fileSchema, NameMapping nameMapping) {
+    boolean byName = nameMapping != null && !ParquetColumnResolver.hasIds(fileSchema.root());
+    collect(fileSchema, fileSchema.root(), new ArrayList<>(), byName ? nameMapping : null, byName);
   }
 
-  private void collect(GroupType group, String[] prefix, NameMapping mapping, boolean byName) {
-    for (Type field : group.getFields()) {
-      if (field.isRepetition(Type.Repetition.REPEATED)) {
+  private void collect(
+      ParquetSchema schema,
+      ParquetField.Group group,
+      List<String> prefix,
+      NameMapping mapping,
+      boolean byName) {
+    for (ParquetField field : group.fields()) {
+      if (field.isRepeated()) {
         continue;
       }
-      String[] path = Arrays.copyOf(prefix, prefix.length + 1);
-      path[prefix.length] = field.getName();
-      NameMapping.MappedField mapped = mapping == null ? null : mapping.find(field.getName());
-      Integer id =
-          byName
-              ? (mapped == null ? null : mapped.fieldId())
-              : (field.getId() == null ? null : field.getId().intValue());
-      if (field.isPrimitive()) {
+      List<String> path = new ArrayList<>(prefix);
+      path.add(field.name());
+      NameMapping.MappedField mapped = mapping == null ? null : mapping.find(field.name());
+      Integer id = byName ? (mapped == null ? null : mapped.fieldId()) : field.fieldId();
+      if (field instanceof ParquetField.Primitive) {
         if (id != null) {
-          pathsById.put(id, path);
+          columnsById.put(id, schema.column(path));
         }
-      } else if (field.getLogicalTypeAnnotation() == null) {
-        collect(field.asGroupType(), path, mapped == null ? null : mapped.nested(), byName);
+      } else if (field.logicalType() == null) {
+        collect(
+            schema,
+            (ParquetField.Group) field,
+            path,
+            mapped == null ? null : mapped.nested(),
+            byName);
       }
     }
   }
 
   /** The chunk of the column with this field id in a row group, or null. */
-  ColumnChunkMetaData chunk(BlockMetaData rowGroup, int fieldId) {
-    String[] path = pathsById.get(fieldId);
-    if (path == null) {
-      return null;
-    }
-    for (ColumnChunkMetaData chunk : rowGroup.getColumns()) {
-      if (Arrays.equals(chunk.getPath().toArray(), path)) {
-        return chunk;
-      }
-    }
-    return null;
+  ColumnChunk chunk(RowGroup rowGroup, int fieldId) {
+    ParquetColumn column = columnsById.get(fieldId);
+    return column == null ? null : rowGroup.chunk(column);
   }
 }

@@ -27,6 +27,8 @@ import java.util.Objects;
  * @param residual the filter left for this file, bound to the table schema the scan reads with; the
  *     reader may skip row groups it proves cannot match, never rows
  * @param batchSize the most rows in one batch
+ * @param verifyChecksums whether Parquet pages whose header records a CRC-32 are checked against it
+ *     before they are decoded (on unless the read turns it off)
  */
 public record FileReadRequest(
     String location,
@@ -38,10 +40,37 @@ public record FileReadRequest(
     Map<Integer, Object> constants,
     NameMapping nameMapping,
     Expression residual,
-    int batchSize) {
+    int batchSize,
+    boolean verifyChecksums) {
 
   /** The default number of rows in a batch. */
   public static final int DEFAULT_BATCH_SIZE = 4096;
+
+  /** A read that verifies page checksums, as reads do unless told otherwise. */
+  public FileReadRequest(
+      String location,
+      FileFormat format,
+      long start,
+      long length,
+      long fileSizeInBytes,
+      Schema projection,
+      Map<Integer, Object> constants,
+      NameMapping nameMapping,
+      Expression residual,
+      int batchSize) {
+    this(
+        location,
+        format,
+        start,
+        length,
+        fileSizeInBytes,
+        projection,
+        constants,
+        nameMapping,
+        residual,
+        batchSize,
+        true);
+  }
 
   public FileReadRequest {
     Objects.requireNonNull(location, "location");

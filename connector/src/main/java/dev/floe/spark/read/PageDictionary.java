@@ -1,7 +1,7 @@
 package dev.floe.spark.read;
 
+import dev.floe.spark.read.parquet.PhysicalType;
 import java.util.Arrays;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.execution.vectorized.Dictionary;
 
 /**
@@ -10,7 +10,7 @@ import org.apache.spark.sql.execution.vectorized.Dictionary;
  * byte-array column vector keep ids and decode lazily.
  */
 final class PageDictionary implements Dictionary {
-  private final PrimitiveTypeName type;
+  private final PhysicalType type;
   private final int size;
   private int[] ints;
   private long[] longs;
@@ -18,7 +18,7 @@ final class PageDictionary implements Dictionary {
   private double[] doubles;
   private byte[][] bytes;
 
-  PageDictionary(PrimitiveTypeName type, int fixedLength, int size, byte[] data) {
+  PageDictionary(PhysicalType type, int fixedLength, int size, byte[] data) {
     this.type = type;
     // every entry takes at least one byte (a length, or its fixed width): a larger size is corrupt
     if (size < 0 || size > data.length) {

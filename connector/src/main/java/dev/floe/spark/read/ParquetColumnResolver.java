@@ -8,6 +8,9 @@ import dev.floe.spark.read.ColumnNode.MapNode;
 import dev.floe.spark.read.ColumnNode.Position;
 import dev.floe.spark.read.ColumnNode.Slots;
 import dev.floe.spark.read.ColumnNode.Struct;
+import dev.floe.spark.read.parquet.ParquetField;
+import dev.floe.spark.read.parquet.ParquetField.Group;
+import dev.floe.spark.read.parquet.ParquetSchema;
 import dev.floe.table.ListType;
 import dev.floe.table.MapType;
 import dev.floe.table.MetadataColumns;
@@ -18,14 +21,8 @@ import dev.floe.table.Schema;
 import dev.floe.table.StructType;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.apache.parquet.schema.GroupType;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.Type;
-import org.apache.parquet.schema.Type.Repetition;
 
 /**
  * Finds each projected column in a Parquet file: by field id, or by the table's name mapping when
@@ -34,17 +31,20 @@ import org.apache.parquet.schema.Type.Repetition;
  * file unreadable for the table.
  */
 final class ParquetColumnResolver {
-  private final MessageType fileSchema;
+  private final ParquetSchema schema;
+  private final Group fileSchema;
   private final Map<Integer, Object> constants;
   private final String location;
   private final boolean byName;
   private final List<Leaf> leaves = new ArrayList<>();
 
   private ParquetColumnResolver(
-      MessageType fileSchema,
+      ParquetSchema schema,
+      Group fileSchema,
       Map<Integer, Object> constants,
       NameMapping nameMapping,
       String location) {
+    this.schema = schema;
     this.fileSchema = fileSchema;
     this.constants = constants;
     this.location = location;
@@ -52,7 +52,7 @@ final class ParquetColumnResolver {
   }
 
   /** The resolved projection: one node per projected column, and every leaf to read. */
-  record Resolution(List<ColumnNode> columns, List<Leaf> leaves, MessageType requestedSchema) {
+  record Resolution(List<ColumnNode> columns, List<Leaf> leaves) {
     Resolution {
       columns = List.copyOf(columns);
       leaves = List.copyOf(leaves);
@@ -61,16 +61,17 @@ final class ParquetColumnResolver {
 
   static Resolution resolve(
       Schema projection,
-      MessageType writtenSchema,
+      ParquetSchema schema,
       Map<Integer, Object> constants,
       NameMapping nameMapping,
       String location) {
-    MessageType fileSchema =
+    Group writtenSchema = schema.root();
+    Group fileSchema =
         nameMapping == null && !hasIds(writtenSchema)
             ? withPositionalIds(writtenSchema)
             : writtenSchema;
     ParquetColumnResolver resolver =
-        new ParquetColumnResolver(fileSchema, constants, nameMapping, location);
+        new ParquetColumnResolver(schema, fileSchema, constants, nameMapping, location);
     List<ColumnNode> columns = new ArrayList<>();
     Slots rows = new Slots(0, 0);
     for (NestedField field : projection.columns()) {
@@ -79,7 +80,7 @@ final class ParquetColumnResolver {
       } else if (MetadataColumns.isMetadataColumn(field.fieldId())) {
         columns.add(new Constant(field, constants.get(field.fieldId())));
       } else {
-        Type fileField = resolver.find(fileSchema, field, nameMapping);
+        ParquetField fileField = resolver.find(fileSchema, field, nameMapping);
         columns.add(
             fileField == null
                 ? resolver.missing(field)
@@ -87,7 +88,7 @@ final class ParquetColumnResolver {
                     field, fileField, rows, 0, new String[0], nested(nameMapping, fileField)));
       }
     }
-    return new Resolution(columns, resolver.leaves, resolver.requestedSchema());
+    return new Resolution(columns, resolver.leaves);
   }
 
   /**
@@ -95,13 +96,27 @@ final class ParquetColumnResolver {
    * the top-level columns ids 1, 2, ... in file order (which assumes the table's columns were never
    * reordered or dropped), and Floe reads such files the same way.
    */
-  private static MessageType withPositionalIds(MessageType fileSchema) {
-    List<Type> fields = new ArrayList<>();
+  private static Group withPositionalIds(Group fileSchema) {
+    List<ParquetField> fields = new ArrayList<>();
     int ordinal = 1;
-    for (Type field : fileSchema.getFields()) {
-      fields.add(field.withId(ordinal++));
+    for (ParquetField field : fileSchema.fields()) {
+      fields.add(withId(field, ordinal++));
     }
-    return new MessageType(fileSchema.getName(), fields);
+    return fileSchema.withFields(fields);
+  }
+
+  private static ParquetField withId(ParquetField field, int id) {
+    if (field instanceof ParquetField.Primitive primitive) {
+      return new ParquetField.Primitive(
+          primitive.name(),
+          primitive.repetition(),
+          id,
+          primitive.logicalType(),
+          primitive.physicalType(),
+          primitive.typeLength());
+    }
+    Group group = (Group) field;
+    return new Group(group.name(), group.repetition(), id, group.logicalType(), group.fields());
   }
 
   private ColumnNode missing(NestedField field) {
@@ -127,41 +142,66 @@ final class ParquetColumnResolver {
   /** The node of a field found in the file; {@code definition} is its parent's value level. */
   private ColumnNode node(
       NestedField field,
-      Type fileField,
+      ParquetField fileField,
       Slots slots,
       int parentDefinition,
       String[] parentPath,
       NameMapping mapping) {
-    if (fileField.isRepetition(Repetition.REPEATED)) {
-      throw incompatible(field, fileField, "a repeated field outside a list or map");
+    if (fileField.isRepeated()) {
+      return repeatedWithoutList(field, fileField, slots, parentDefinition, parentPath, mapping);
     }
-    int definition = parentDefinition + (fileField.isRepetition(Repetition.OPTIONAL) ? 1 : 0);
+    int definition = parentDefinition + (fileField.isOptional() ? 1 : 0);
     return nodeAt(field, fileField, slots, definition, parentPath, mapping);
+  }
+
+  /**
+   * A repeated field that is not inside a list or map group: by the format's backward-compatibility
+   * rules, a required list of required elements, the field itself being the element.
+   */
+  private ColumnNode repeatedWithoutList(
+      NestedField field,
+      ParquetField fileField,
+      Slots slots,
+      int parentDefinition,
+      String[] parentPath,
+      NameMapping mapping) {
+    if (!(field.type() instanceof ListType list)) {
+      throw incompatible(field, fileField, "a repeated field where the table has " + field.type());
+    }
+    Slots inner = new Slots(parentDefinition + 1, slots.repetition() + 1);
+    ColumnNode element =
+        nodeAt(
+            list.element(),
+            fileField,
+            inner,
+            parentDefinition + 1,
+            parentPath,
+            mappingOf(mapping, "element"));
+    return new ListNode(field, element, slots, parentDefinition, levelSource(element));
   }
 
   private ColumnNode nodeAt(
       NestedField field,
-      Type fileField,
+      ParquetField fileField,
       Slots slots,
       int definition,
       String[] parentPath,
       NameMapping mapping) {
     String[] path = Arrays.copyOf(parentPath, parentPath.length + 1);
-    path[parentPath.length] = fileField.getName();
+    path[parentPath.length] = fileField.name();
     if (field.type() instanceof PrimitiveType) {
-      if (!fileField.isPrimitive()) {
+      if (!(fileField instanceof ParquetField.Primitive primitive)) {
         throw incompatible(field, fileField, "a group where the table has a primitive");
       }
-      return leaf(field, fileField.asPrimitiveType(), slots, path, false);
+      return leaf(field, primitive, slots, path, false);
     }
-    if (fileField.isPrimitive()) {
+    if (!(fileField instanceof Group group)) {
       throw incompatible(field, fileField, "a primitive where the table has " + field.type());
     }
-    GroupType group = fileField.asGroupType();
     if (field.type() instanceof StructType struct) {
       List<ColumnNode> children = new ArrayList<>();
       for (NestedField child : struct.fields()) {
-        Type fileChild = find(group, child, mapping);
+        ParquetField fileChild = find(group, child, mapping);
         children.add(
             fileChild == null
                 ? missing(child)
@@ -173,17 +213,17 @@ final class ParquetColumnResolver {
       }
       return new Struct(field, children, slots, definition, levels);
     }
-    if (group.getFieldCount() != 1 || !group.getType(0).isRepetition(Repetition.REPEATED)) {
+    if (group.fields().size() != 1 || !group.fields().get(0).isRepeated()) {
       throw incompatible(field, fileField, "not a list or map group");
     }
-    Type repeated = group.getType(0);
+    ParquetField repeated = group.fields().get(0);
     String[] repeatedPath = Arrays.copyOf(path, path.length + 1);
-    repeatedPath[path.length] = repeated.getName();
+    repeatedPath[path.length] = repeated.name();
     Slots inner = new Slots(definition + 1, slots.repetition() + 1);
     if (field.type() instanceof ListType list) {
       NestedField element = list.element();
       ColumnNode elementNode;
-      if (isElementItself(repeated, fileField.getName())) {
+      if (isElementItself(repeated, fileField.name())) {
         // a legacy two-level list: the repeated field is the element
         elementNode =
             nodeAt(element, repeated, inner, definition + 1, path, mappingOf(mapping, "element"));
@@ -191,7 +231,7 @@ final class ParquetColumnResolver {
         elementNode =
             node(
                 element,
-                repeated.asGroupType().getType(0),
+                ((Group) repeated).fields().get(0),
                 inner,
                 definition + 1,
                 repeatedPath,
@@ -200,23 +240,22 @@ final class ParquetColumnResolver {
       return new ListNode(field, elementNode, slots, definition, levelSource(elementNode));
     }
     MapType map = (MapType) field.type();
-    if (repeated.isPrimitive() || repeated.asGroupType().getFieldCount() < 1) {
+    if (!(repeated instanceof Group keyValue) || keyValue.fields().isEmpty()) {
       throw incompatible(field, fileField, "a map without keys");
     }
-    GroupType keyValue = repeated.asGroupType();
     ColumnNode key =
         node(
             map.key(),
-            keyValue.getType(0),
+            keyValue.fields().get(0),
             inner,
             definition + 1,
             repeatedPath,
             mappingOf(mapping, "key"));
     ColumnNode value =
-        keyValue.getFieldCount() > 1
+        keyValue.fields().size() > 1
             ? node(
                 map.value(),
-                keyValue.getType(1),
+                keyValue.fields().get(1),
                 inner,
                 definition + 1,
                 repeatedPath,
@@ -230,38 +269,41 @@ final class ParquetColumnResolver {
    * repeated group of several fields, or one named {@code array} or {@code <list>_tuple} is itself
    * the element.
    */
-  private static boolean isElementItself(Type repeated, String listName) {
-    if (repeated.isPrimitive()) {
+  private static boolean isElementItself(ParquetField repeated, String listName) {
+    if (!(repeated instanceof Group group)) {
       return true;
     }
-    GroupType group = repeated.asGroupType();
-    return group.getFieldCount() > 1
-        || group.getName().equals("array")
-        || group.getName().equals(listName + "_tuple");
+    return group.fields().size() > 1
+        || group.fields().isEmpty()
+        || group.name().equals("array")
+        || group.name().equals(listName + "_tuple");
   }
 
   private Leaf leaf(
       NestedField field,
-      org.apache.parquet.schema.PrimitiveType fileType,
+      ParquetField.Primitive fileType,
       Slots slots,
       String[] path,
       boolean hidden) {
     Leaf leaf =
-        new Leaf(
-            field, fileSchema.getColumnDescription(path), fileType, slots, leaves.size(), hidden);
+        new Leaf(field, schema.column(List.of(path)), fileType, slots, leaves.size(), hidden);
     leaves.add(leaf);
     return leaf;
   }
 
   /** A struct's first column in the file, read for its levels only. */
-  private Leaf hiddenLeaf(GroupType group, Slots slots, String[] path) {
-    Type first = group.getType(0);
-    String[] childPath = Arrays.copyOf(path, path.length + 1);
-    childPath[path.length] = first.getName();
-    if (first.isPrimitive()) {
-      return leaf(null, first.asPrimitiveType(), slots, childPath, true);
+  private Leaf hiddenLeaf(Group group, Slots slots, String[] path) {
+    if (group.fields().isEmpty()) {
+      throw new CorruptTableException(
+          "Cannot read " + location + ": group " + String.join(".", path) + " has no fields");
     }
-    return hiddenLeaf(first.asGroupType(), slots, childPath);
+    ParquetField first = group.fields().get(0);
+    String[] childPath = Arrays.copyOf(path, path.length + 1);
+    childPath[path.length] = first.name();
+    if (first instanceof ParquetField.Primitive primitive) {
+      return leaf(null, primitive, slots, childPath, true);
+    }
+    return hiddenLeaf((Group) first, slots, childPath);
   }
 
   private static Leaf levelSource(ColumnNode node) {
@@ -291,25 +333,25 @@ final class ParquetColumnResolver {
   }
 
   /** The field of a group that holds a table field: by id, or by mapped name. */
-  private Type find(GroupType group, NestedField field, NameMapping mapping) {
-    for (Type candidate : group.getFields()) {
+  private ParquetField find(Group group, NestedField field, NameMapping mapping) {
+    for (ParquetField candidate : group.fields()) {
       if (byName) {
-        NameMapping.MappedField mapped = mapping == null ? null : mapping.find(candidate.getName());
+        NameMapping.MappedField mapped = mapping == null ? null : mapping.find(candidate.name());
         if (mapped != null && mapped.fieldId() != null && mapped.fieldId() == field.fieldId()) {
           return candidate;
         }
-      } else if (candidate.getId() != null && candidate.getId().intValue() == field.fieldId()) {
+      } else if (candidate.fieldId() != null && candidate.fieldId() == field.fieldId()) {
         return candidate;
       }
     }
     return null;
   }
 
-  private static NameMapping nested(NameMapping mapping, Type fileField) {
+  private static NameMapping nested(NameMapping mapping, ParquetField fileField) {
     if (mapping == null || fileField == null) {
       return mapping;
     }
-    NameMapping.MappedField mapped = mapping.find(fileField.getName());
+    NameMapping.MappedField mapped = mapping.find(fileField.name());
     return mapped == null ? null : mapped.nested();
   }
 
@@ -321,7 +363,8 @@ final class ParquetColumnResolver {
     return mapped == null ? null : mapped.nested();
   }
 
-  private CorruptTableException incompatible(NestedField field, Type fileField, String problem) {
+  private CorruptTableException incompatible(
+      NestedField field, ParquetField fileField, String problem) {
     return new CorruptTableException(
         "Cannot read column "
             + field.name()
@@ -334,46 +377,36 @@ final class ParquetColumnResolver {
             + ": the file has "
             + problem
             + ": "
-            + fileField);
+            + describe(fileField));
   }
 
-  private MessageType requestedSchema() {
-    Set<List<String>> paths = new HashSet<>();
-    for (Leaf leaf : leaves) {
-      paths.add(List.of(leaf.descriptor().getPath()));
+  private static String describe(ParquetField field) {
+    if (field instanceof ParquetField.Primitive primitive) {
+      return primitive.describe();
     }
-    List<Type> kept = prune(fileSchema, List.of(), paths);
-    return new MessageType(fileSchema.getName(), kept);
-  }
-
-  private static List<Type> prune(GroupType group, List<String> prefix, Set<List<String>> paths) {
-    List<Type> kept = new ArrayList<>();
-    for (Type field : group.getFields()) {
-      List<String> path = new ArrayList<>(prefix);
-      path.add(field.getName());
-      if (field.isPrimitive()) {
-        if (paths.contains(path)) {
-          kept.add(field);
-        }
-      } else {
-        List<Type> children = prune(field.asGroupType(), path, paths);
-        if (!children.isEmpty()) {
-          kept.add(field.asGroupType().withNewFields(children));
-        }
-      }
+    Group group = (Group) field;
+    List<String> children = new ArrayList<>();
+    for (ParquetField child : group.fields()) {
+      children.add(describe(child));
     }
-    return kept;
+    return group.repetition().name().toLowerCase(java.util.Locale.ROOT)
+        + " group "
+        + group.name()
+        + (group.logicalType() == null ? "" : " (" + group.logicalType() + ")")
+        + " { "
+        + String.join("; ", children)
+        + " }";
   }
 
   /** Whether any field of the file carries a field id. */
-  static boolean hasIds(Type type) {
-    if (type.getId() != null) {
+  static boolean hasIds(ParquetField type) {
+    if (type.fieldId() != null) {
       return true;
     }
-    if (type.isPrimitive()) {
+    if (!(type instanceof Group group)) {
       return false;
     }
-    for (Type child : type.asGroupType().getFields()) {
+    for (ParquetField child : group.fields()) {
       if (hasIds(child)) {
         return true;
       }

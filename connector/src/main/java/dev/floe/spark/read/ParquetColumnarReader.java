@@ -2,7 +2,6 @@ package dev.floe.spark.read;
 
 import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
-import dev.floe.FloeException;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
 import dev.floe.spark.SparkSchemas;
@@ -12,19 +11,16 @@ import dev.floe.spark.read.ColumnNode.ListNode;
 import dev.floe.spark.read.ColumnNode.MapNode;
 import dev.floe.spark.read.ColumnNode.Position;
 import dev.floe.spark.read.ColumnNode.Struct;
+import dev.floe.spark.read.parquet.ColumnChunkPages;
+import dev.floe.spark.read.parquet.ParquetColumn;
+import dev.floe.spark.read.parquet.ParquetFile;
+import dev.floe.spark.read.parquet.PhysicalType;
+import dev.floe.spark.read.parquet.RowGroup;
 import dev.floe.table.PrimitiveType;
-import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
-import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.column.EncodingStats;
-import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
@@ -58,7 +54,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  */
 public final class ParquetColumnarReader implements CloseableIterator<ColumnarBatch> {
   private final FileReadRequest request;
-  private final ParquetFileReader file;
+  private final ParquetFile file;
   private final List<Integer> rowGroups;
   private final long[] firstRowPositions;
   private final List<ColumnNode> columns;
@@ -72,6 +68,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   private final RowGroupDictionaryEvaluator dictionaries;
   private final ColumnarBatch batch;
   private final long fileRowCount;
+  private final List<ParquetColumn> readColumns;
 
   private int nextRowGroup;
   private ColumnChunkReader[] chunks;
@@ -79,17 +76,17 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   private long nextPosition;
   private boolean closed;
 
-  private ParquetColumnarReader(FileReadRequest request, ParquetFileReader file) {
+  private ParquetColumnarReader(FileReadRequest request, ParquetFile file) {
     this.request = request;
     this.file = file;
-    List<BlockMetaData> blocks = file.getRowGroups();
+    List<RowGroup> blocks = file.footer().rowGroups();
     this.firstRowPositions = new long[blocks.size()];
     this.rowGroups = new ArrayList<>();
     long position = 0;
     for (int index = 0; index < blocks.size(); index++) {
       // positions count the rows of every row group, also those of other splits
       firstRowPositions[index] = position;
-      position += blocks.get(index).getRowCount();
+      position += blocks.get(index).rowCount();
       if (inSplit(blocks.get(index))) {
         rowGroups.add(index);
       }
@@ -98,13 +95,17 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     ParquetColumnResolver.Resolution resolution =
         ParquetColumnResolver.resolve(
             request.projection(),
-            file.getFileMetaData().getSchema(),
+            file.footer().schema(),
             request.constants(),
             request.nameMapping(),
             request.location());
     this.columns = resolution.columns();
     this.leaves = resolution.leaves();
-    file.setRequestedSchema(resolution.requestedSchema());
+    List<ParquetColumn> read = new ArrayList<>();
+    for (Leaf leaf : leaves) {
+      read.add(leaf.descriptor());
+    }
+    this.readColumns = List.copyOf(read);
     StructType sparkSchema = SparkSchemas.toSpark(request.projection());
     this.vectors = new WritableColumnVector[columns.size()];
     this.targets = new ColumnChunkReader.Target[leaves.size()];
@@ -117,8 +118,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       batchColumns[index] = createVector(index, sparkSchema.fields()[index].dataType());
     }
     this.assembler = new NestedAssembler(levels, request.location());
-    FieldIdColumns idColumns =
-        new FieldIdColumns(file.getFileMetaData().getSchema(), request.nameMapping());
+    FieldIdColumns idColumns = new FieldIdColumns(file.footer().schema(), request.nameMapping());
     this.statistics = new RowGroupStatisticsEvaluator(request.residual(), idColumns);
     this.dictionaries = new RowGroupDictionaryEvaluator(request.residual(), idColumns);
     this.batch = new ColumnarBatch(batchColumns);
@@ -130,8 +130,8 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   }
 
   /** Whether a row group's first byte (its first column chunk's) lies in the split. */
-  private boolean inSplit(BlockMetaData block) {
-    long firstByte = block.getStartingPos();
+  private boolean inSplit(RowGroup block) {
+    long firstByte = block.startingPosition();
     return firstByte >= request.start() && firstByte - request.start() < request.length();
   }
 
@@ -170,28 +170,15 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
    *     convert to the table's types
    */
   public static ParquetColumnarReader open(FileIO io, FileReadRequest request) {
-    ParquetFileReader file;
-    try {
-      file =
-          ParquetFileReader.open(
-              new ParquetInputFile(
-                  io.newInputFile(request.location(), request.fileSizeInBytes()),
-                  request.fileSizeInBytes()),
-              ParquetReadOptions.builder().withCodecFactory(new PageCodecs()).build());
-    } catch (IOException failure) {
-      throw new FileReadException(
-          "Cannot read Parquet file " + request.location() + ": " + failure.getMessage(), failure);
-    } catch (FloeException failure) {
-      throw failure;
-    } catch (RuntimeException failure) {
-      throw new CorruptTableException(
-          "Cannot read Parquet footer of " + request.location() + ": " + failure.getMessage(),
-          failure);
-    }
+    ParquetFile file =
+        ParquetFile.open(
+            io.newInputFile(request.location(), request.fileSizeInBytes()),
+            request.fileSizeInBytes(),
+            request.verifyChecksums());
     try {
       return new ParquetColumnarReader(request, file);
     } catch (RuntimeException failure) {
-      closeQuietly(file, failure);
+      file.close();
       throw failure;
     }
   }
@@ -229,6 +216,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     PrimitiveType tableType = (PrimitiveType) leaf.field().type();
     ValueSink sink = ValueSinkFactory.create(leaf.fileType(), tableType, vector);
     if (sink == null) {
+      String reason = ValueSinkFactory.whyNot(leaf.fileType(), tableType);
       throw new CorruptTableException(
           "Cannot read column "
               + leaf.field().name()
@@ -237,9 +225,10 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
               + ") of "
               + request.location()
               + ": file type "
-              + leaf.fileType()
+              + leaf.fileType().describe()
               + " does not convert to table type "
-              + tableType);
+              + tableType
+              + (reason == null ? "" : ": " + reason));
     }
     targets[leaf.index()] =
         new ColumnChunkReader.Target(
@@ -261,67 +250,27 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   }
 
   private void openRowGroup(int index) {
-    BlockMetaData block = file.getRowGroups().get(index);
-    if (block.getRowCount() == 0 || !statistics.rowsMightMatch(block)) {
+    RowGroup block = file.footer().rowGroups().get(index);
+    if (block.rowCount() == 0 || !statistics.rowsMightMatch(block)) {
       return;
     }
-    if (dictionaries.usesDictionaries() && !dictionariesMightMatch(index, block)) {
+    if (dictionaries.usesDictionaries() && !dictionaries.rowsMightMatch(block, file)) {
       return;
     }
-    PageReadStore pages;
-    try {
-      pages = file.readRowGroup(index);
-    } catch (IOException failure) {
-      throw new FileReadException(
-          "Cannot read row group "
-              + index
-              + " of "
-              + request.location()
-              + ": "
-              + failure.getMessage(),
-          failure);
-    } catch (FloeException failure) {
-      throw failure;
-    } catch (RuntimeException failure) {
-      throw new CorruptTableException(
-          "Cannot read row group "
-              + index
-              + " of "
-              + request.location()
-              + ": "
-              + failure.getMessage(),
-          failure);
-    }
+    Map<ParquetColumn, ColumnChunkPages> pages = file.readRowGroup(block, readColumns);
     chunks = new ColumnChunkReader[leaves.size()];
     for (Leaf leaf : leaves) {
       boolean flat = columns.contains(leaf);
       chunks[leaf.index()] =
           new ColumnChunkReader(
               leaf.descriptor(),
-              pages.getPageReader(leaf.descriptor()),
+              pages.get(leaf.descriptor()),
               flat && keepsDictionary(leaf, block),
               targets[leaf.index()],
               request.location() + " (row group " + index + ")");
     }
-    rowsLeftInRowGroup = block.getRowCount();
+    rowsLeftInRowGroup = block.rowCount();
     nextPosition = firstRowPositions[index];
-  }
-
-  private boolean dictionariesMightMatch(int index, BlockMetaData block) {
-    try {
-      return dictionaries.rowsMightMatch(block, file.getDictionaryReader(block));
-    } catch (FloeException failure) {
-      throw failure;
-    } catch (RuntimeException failure) {
-      throw new FileReadException(
-          "Cannot read the dictionaries of row group "
-              + index
-              + " of "
-              + request.location()
-              + ": "
-              + failure.getMessage(),
-          failure);
-    }
   }
 
   /**
@@ -329,19 +278,11 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
    * encoded, since a batch cannot mix ids and values. Any type but boolean may (booleans have no
    * dictionary): the dictionary holds values converted to the column's Spark type.
    */
-  private static boolean keepsDictionary(Leaf leaf, BlockMetaData block) {
-    if (leaf.fileType().getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN) {
+  private static boolean keepsDictionary(Leaf leaf, RowGroup block) {
+    if (leaf.fileType().physicalType() == PhysicalType.BOOLEAN) {
       return false;
     }
-    for (ColumnChunkMetaData chunk : block.getColumns()) {
-      if (Arrays.equals(chunk.getPath().toArray(), leaf.descriptor().getPath())) {
-        EncodingStats stats = chunk.getEncodingStats();
-        return stats != null
-            && stats.hasDictionaryEncodedPages()
-            && !stats.hasNonDictionaryEncodedPages();
-      }
-    }
-    return false;
+    return Boolean.TRUE.equals(block.chunk(leaf.descriptor()).dictionaryEncodedOnly());
   }
 
   @Override
@@ -384,19 +325,8 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     closed = true;
     try {
       file.close();
-    } catch (IOException failure) {
-      throw new FileReadException(
-          "Cannot close " + request.location() + ": " + failure.getMessage(), failure);
     } finally {
       batch.close();
-    }
-  }
-
-  private static void closeQuietly(ParquetFileReader file, RuntimeException pending) {
-    try {
-      file.close();
-    } catch (IOException | RuntimeException failure) {
-      pending.addSuppressed(failure);
     }
   }
 }

@@ -1,6 +1,6 @@
 package dev.floe.spark.read;
 
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import dev.floe.spark.read.parquet.PhysicalType;
 
 /**
  * PLAIN: little-endian fixed-width values, length-prefixed byte arrays, bit-packed booleans. Values
@@ -8,7 +8,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  */
 final class PlainValuesDecoder implements ValuesDecoder {
 
-  private final PrimitiveTypeName type;
+  private final PhysicalType type;
   private final int fixedLength;
   private final byte[] data;
   private final int start;
@@ -16,7 +16,7 @@ final class PlainValuesDecoder implements ValuesDecoder {
   private int position;
   private int bitIndex;
 
-  PlainValuesDecoder(PrimitiveTypeName type, int fixedLength, byte[] data, int offset, int end) {
+  PlainValuesDecoder(PhysicalType type, int fixedLength, byte[] data, int offset, int end) {
     this.type = type;
     this.fixedLength = fixedLength;
     this.data = data;

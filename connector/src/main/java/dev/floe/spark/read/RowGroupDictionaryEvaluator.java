@@ -7,18 +7,16 @@ import dev.floe.expr.Expression;
 import dev.floe.expr.Operation;
 import dev.floe.expr.Or;
 import dev.floe.expr.ValueComparators;
-import java.io.IOException;
+import dev.floe.spark.read.parquet.ColumnChunk;
+import dev.floe.spark.read.parquet.ColumnChunkPages;
+import dev.floe.spark.read.parquet.DictionaryPage;
+import dev.floe.spark.read.parquet.ParquetField;
+import dev.floe.spark.read.parquet.ParquetFile;
+import dev.floe.spark.read.parquet.PhysicalType;
+import dev.floe.spark.read.parquet.RowGroup;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.EncodingStats;
-import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.page.DictionaryPageReadStore;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Decides from the dictionaries of a row group's columns whether some rows might match {@code =}
@@ -44,12 +42,12 @@ final class RowGroupDictionaryEvaluator {
     return hasEqualities;
   }
 
-  boolean rowsMightMatch(BlockMetaData rowGroup, DictionaryPageReadStore dictionaries) {
+  /** Whether some rows might match, by the dictionaries of the row group in {@code file}. */
+  boolean rowsMightMatch(RowGroup rowGroup, ParquetFile dictionaries) {
     return mightMatch(residual, rowGroup, dictionaries);
   }
 
-  private boolean mightMatch(
-      Expression expression, BlockMetaData rowGroup, DictionaryPageReadStore dictionaries) {
+  private boolean mightMatch(Expression expression, RowGroup rowGroup, ParquetFile dictionaries) {
     if (expression instanceof And and) {
       return mightMatch(and.left(), rowGroup, dictionaries)
           && mightMatch(and.right(), rowGroup, dictionaries);
@@ -79,32 +77,32 @@ final class RowGroupDictionaryEvaluator {
     return RowGroupStatisticsEvaluator.ROWS_MIGHT_MATCH;
   }
 
-  /** Every dictionary entry of the column as Floe values, or null when they prove nothing. */
-  private List<Object> entries(
-      BoundReference reference, BlockMetaData rowGroup, DictionaryPageReadStore dictionaries) {
-    ColumnChunkMetaData chunk = columns.chunk(rowGroup, reference.fieldId());
-    if (chunk == null || !isFullyDictionaryEncoded(chunk.getEncodingStats())) {
+  /**
+   * Every dictionary entry of the column as Floe values, or null when they prove nothing. A
+   * dictionary page that does not decode proves nothing here: the data pages report the damage when
+   * they are read.
+   */
+  private List<Object> entries(BoundReference reference, RowGroup rowGroup, ParquetFile file) {
+    ColumnChunk chunk = columns.chunk(rowGroup, reference.fieldId());
+    if (chunk == null || !Boolean.TRUE.equals(chunk.dictionaryEncodedOnly())) {
       return null;
     }
-    org.apache.parquet.schema.PrimitiveType fileType = chunk.getPrimitiveType();
-    PrimitiveTypeName physical = fileType.getPrimitiveTypeName();
-    if (physical != PrimitiveTypeName.INT32
-        && physical != PrimitiveTypeName.INT64
-        && physical != PrimitiveTypeName.BINARY) {
+    ParquetField.Primitive fileType = chunk.column().type();
+    PhysicalType physical = fileType.physicalType();
+    if (physical != PhysicalType.INT32
+        && physical != PhysicalType.INT64
+        && physical != PhysicalType.BINARY) {
       return null;
     }
-    DictionaryPage page =
-        dictionaries.readDictionaryPage(
-            new ColumnDescriptor(chunk.getPath().toArray(), fileType, 0, 0));
+    ColumnChunkPages pages = file.readDictionaryRegion(rowGroup, chunk);
+    DictionaryPage page = pages == null ? null : pages.readDictionaryPage();
     if (page == null) {
       return null;
     }
     PageDictionary dictionary;
     try {
-      dictionary =
-          new PageDictionary(physical, 0, page.getDictionarySize(), page.getBytes().toByteArray());
-    } catch (IOException | RuntimeException unreadable) {
-      // the data pages will report a broken dictionary when they are decoded
+      dictionary = new PageDictionary(physical, 0, page.entryCount(), page.bytes());
+    } catch (RuntimeException unreadable) {
       return null;
     }
     List<Object> entries = new ArrayList<>(dictionary.size());
@@ -113,7 +111,7 @@ final class RowGroupDictionaryEvaluator {
           switch (physical) {
             case INT32 -> dictionary.decodeToInt(id);
             case INT64 -> dictionary.decodeToLong(id);
-            case BINARY -> Binary.fromConstantByteArray(dictionary.decodeToBinary(id));
+            case BINARY -> dictionary.decodeToBinary(id);
             case BOOLEAN, INT96, FLOAT, DOUBLE, FIXED_LEN_BYTE_ARRAY ->
                 throw new IllegalStateException("No dictionary pruning on " + physical);
           };
@@ -124,12 +122,6 @@ final class RowGroupDictionaryEvaluator {
       entries.add(value);
     }
     return entries;
-  }
-
-  private static boolean isFullyDictionaryEncoded(EncodingStats stats) {
-    return stats != null
-        && stats.hasDictionaryEncodedPages()
-        && !stats.hasNonDictionaryEncodedPages();
   }
 
   private static boolean isEquality(BoundPredicate predicate) {

@@ -6,17 +6,15 @@ import dev.floe.expr.BoundReference;
 import dev.floe.expr.Expression;
 import dev.floe.expr.Or;
 import dev.floe.expr.ValueComparators;
+import dev.floe.spark.read.parquet.ColumnChunk;
+import dev.floe.spark.read.parquet.ColumnStatistics;
+import dev.floe.spark.read.parquet.LogicalType;
+import dev.floe.spark.read.parquet.ParquetField;
+import dev.floe.spark.read.parquet.PhysicalType;
+import dev.floe.spark.read.parquet.RowGroup;
 import dev.floe.table.PrimitiveType;
+import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
-import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.ColumnOrder.ColumnOrderName;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Decides from a row group's column statistics (min, max, null count) whether some of its rows
@@ -28,11 +26,14 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *   <li>Only columns found by field id, outside any list or map (a file resolved by name mapping is
  *       never pruned).
  *   <li>Absent or empty statistics say nothing. Null counts are used when set.
- *   <li>Bounds are used for booleans, int32 ints and dates, int64 or int32 longs, micros and millis
- *       timestamps, and strings whose column order is the type-defined (unsigned byte) order, which
- *       matches code point order. Float and double bounds are never used: Parquet statistics do not
- *       count NaNs, and old writers let NaN into min and max. Decimals, binaries, uuids and times
- *       are not pruned on bounds.
+ *   <li>Bounds are {@code min_value} / {@code max_value} when the footer's column order is the
+ *       type-defined one (for strings, unsigned byte order, which matches code point order; for
+ *       unsigned integers, unsigned order), else the deprecated {@code min} / {@code max} of signed
+ *       integers, dates and booleans only (old writers ordered every type as signed).
+ *   <li>Bounds are used for booleans, int32 ints and dates, int64 or int32 longs (unsigned int32
+ *       included), micros and millis timestamps, and strings. Float and double bounds are never
+ *       used: Parquet statistics do not count NaNs, and old writers let NaN into min and max.
+ *       Decimals, binaries, uuids, times and float16 are not pruned on bounds.
  *   <li>A predicate on a transform, or a {@code not} left in the residual, might match.
  * </ul>
  */
@@ -48,14 +49,14 @@ final class RowGroupStatisticsEvaluator {
     this.columns = columns;
   }
 
-  boolean rowsMightMatch(BlockMetaData rowGroup) {
-    if (rowGroup.getRowCount() == 0) {
+  boolean rowsMightMatch(RowGroup rowGroup) {
+    if (rowGroup.rowCount() == 0) {
       return ROWS_CANNOT_MATCH;
     }
     return mightMatch(residual, rowGroup);
   }
 
-  private boolean mightMatch(Expression expression, BlockMetaData rowGroup) {
+  private boolean mightMatch(Expression expression, RowGroup rowGroup) {
     if (expression instanceof And and) {
       return mightMatch(and.left(), rowGroup) && mightMatch(and.right(), rowGroup);
     }
@@ -71,32 +72,72 @@ final class RowGroupStatisticsEvaluator {
     return ROWS_MIGHT_MATCH;
   }
 
-  private boolean predicateMightMatch(BoundPredicate predicate, BlockMetaData rowGroup) {
+  private boolean predicateMightMatch(BoundPredicate predicate, RowGroup rowGroup) {
     BoundReference reference = predicate.reference();
-    ColumnChunkMetaData chunk = columns.chunk(rowGroup, reference.fieldId());
-    Statistics<?> statistics = chunk == null ? null : chunk.getStatistics();
-    if (statistics == null || statistics.isEmpty()) {
+    ColumnChunk chunk = columns.chunk(rowGroup, reference.fieldId());
+    ColumnStatistics statistics = chunk == null ? null : chunk.statistics();
+    if (statistics == null) {
       return ROWS_MIGHT_MATCH;
     }
-    boolean nullsKnown = statistics.isNumNullsSet();
-    boolean mayHoldNull = !nullsKnown || statistics.getNumNulls() > 0;
-    boolean allNull = nullsKnown && statistics.getNumNulls() >= rowGroup.getRowCount();
+    Long nulls = statistics.nullCount();
+    boolean mayHoldNull = nulls == null || nulls > 0;
+    boolean allNull = nulls != null && nulls >= rowGroup.rowCount();
     if (mayHoldNull && predicate.test(null)) {
       return ROWS_MIGHT_MATCH;
     }
     if (allNull) {
       return ROWS_CANNOT_MATCH;
     }
-    Object lower = null;
-    Object upper = null;
-    if (statistics.hasNonNullValue()) {
-      lower = floeValue(statistics.genericGetMin(), chunk.getPrimitiveType(), reference.type());
-      upper = floeValue(statistics.genericGetMax(), chunk.getPrimitiveType(), reference.type());
+    ParquetField.Primitive fileType = chunk.column().type();
+    byte[][] bounds = orderedBounds(chunk, statistics);
+    if (bounds == null) {
+      return ROWS_MIGHT_MATCH;
     }
+    Object lower = floeValue(plainValue(bounds[0], fileType), fileType, reference.type());
+    Object upper = floeValue(plainValue(bounds[1], fileType), fileType, reference.type());
     if (lower == null || upper == null) {
       return ROWS_MIGHT_MATCH;
     }
     return boundsMightMatch(predicate, ValueComparators.forType(reference.type()), lower, upper);
+  }
+
+  /**
+   * The chunk's lower and upper bound in an order that agrees with the values' (see the class
+   * comment), or null when it has none.
+   */
+  private static byte[][] orderedBounds(ColumnChunk chunk, ColumnStatistics statistics) {
+    if (chunk.column().typeDefinedOrder()
+        && statistics.minValue() != null
+        && statistics.maxValue() != null) {
+      return new byte[][] {statistics.minValue(), statistics.maxValue()};
+    }
+    ParquetField.Primitive fileType = chunk.column().type();
+    boolean signedOrderIsRight =
+        switch (fileType.physicalType()) {
+          case BOOLEAN -> true;
+          case INT32, INT64 ->
+              !(fileType.logicalType() instanceof LogicalType.IntegerType integer)
+                  || integer.signed();
+          case INT96, FLOAT, DOUBLE, BINARY, FIXED_LEN_BYTE_ARRAY -> false;
+        };
+    if (signedOrderIsRight && statistics.legacyMin() != null && statistics.legacyMax() != null) {
+      return new byte[][] {statistics.legacyMin(), statistics.legacyMax()};
+    }
+    return null;
+  }
+
+  /**
+   * A plain-encoded statistics value as a Java value (Boolean, Integer, Long, or the bytes of a
+   * binary), or null when its length does not fit its type.
+   */
+  static Object plainValue(byte[] bytes, ParquetField.Primitive fileType) {
+    return switch (fileType.physicalType()) {
+      case BOOLEAN -> bytes.length == 1 ? (Object) (bytes[0] != 0) : null;
+      case INT32 -> bytes.length == 4 ? (Object) (int) LittleEndian.INT.get(bytes, 0) : null;
+      case INT64 -> bytes.length == 8 ? (Object) (long) LittleEndian.LONG.get(bytes, 0) : null;
+      case BINARY, FIXED_LEN_BYTE_ARRAY -> bytes;
+      case INT96, FLOAT, DOUBLE -> null;
+    };
   }
 
   private static boolean boundsMightMatch(
@@ -135,43 +176,60 @@ final class RowGroupStatisticsEvaluator {
   }
 
   /**
-   * A statistics bound or dictionary entry (as parquet-java gives it: Boolean, Integer, Long or
-   * Binary) in Floe's representation of the table type, or null when it cannot be compared safely
-   * with the table's values.
+   * A statistics bound or dictionary entry (a Boolean, Integer, Long or the bytes of a binary) in
+   * Floe's representation of the table type, or null when it cannot be compared safely with the
+   * table's values. Unsigned int32 values become the longs they stand for.
    */
-  static Object floeValue(
-      Object value, org.apache.parquet.schema.PrimitiveType fileType, PrimitiveType tableType) {
+  static Object floeValue(Object value, ParquetField.Primitive fileType, PrimitiveType tableType) {
     if (value == null) {
       return null;
     }
-    PrimitiveTypeName physical = fileType.getPrimitiveTypeName();
-    LogicalTypeAnnotation logical = fileType.getLogicalTypeAnnotation();
+    PhysicalType physical = fileType.physicalType();
+    LogicalType logical = fileType.logicalType();
     return switch (tableType.typeId()) {
-      case BOOLEAN -> physical == PrimitiveTypeName.BOOLEAN ? value : null;
-      case INT, DATE ->
-          physical == PrimitiveTypeName.INT32 && isPlainInteger(logical) ? value : null;
+      case BOOLEAN -> physical == PhysicalType.BOOLEAN ? value : null;
+      case INT -> {
+        if (physical != PhysicalType.INT32 || !isPlainInteger(logical)) {
+          yield null;
+        }
+        if (isUnsigned(logical) && (Integer) value < 0) {
+          // unsigned values of 8 or 16 bits are never negative: a negative bound proves nothing
+          yield null;
+        }
+        yield value;
+      }
+      case DATE ->
+          physical == PhysicalType.INT32
+                  && (logical == null || logical instanceof LogicalType.DateType)
+              ? value
+              : null;
       case LONG -> {
         if (!isPlainInteger(logical)) {
           yield null;
         }
-        yield physical == PrimitiveTypeName.INT64
-            ? value
-            : physical == PrimitiveTypeName.INT32 ? (Object) ((Integer) value).longValue() : null;
+        if (physical == PhysicalType.INT64) {
+          yield isUnsigned(logical) ? null : value;
+        }
+        if (physical == PhysicalType.INT32) {
+          int number = (Integer) value;
+          yield isUnsigned(logical) ? Integer.toUnsignedLong(number) : (long) number;
+        }
+        yield null;
       }
       case TIMESTAMP, TIMESTAMPTZ -> {
-        if (physical != PrimitiveTypeName.INT64
-            || !(logical instanceof TimestampLogicalTypeAnnotation timestamp)) {
+        if (physical != PhysicalType.INT64
+            || !(logical instanceof LogicalType.TimestampType timestamp)) {
           yield null;
         }
-        yield timestamp.getUnit() == TimeUnit.MICROS
-            ? value
-            : timestamp.getUnit() == TimeUnit.MILLIS ? (Object) ((Long) value * 1000) : null;
+        yield switch (timestamp.unit()) {
+          case MICROS -> value;
+          case MILLIS -> (Object) ((Long) value * 1000);
+          case NANOS -> null;
+        };
       }
       case STRING ->
-          physical == PrimitiveTypeName.BINARY
-                  && fileType.columnOrder().getColumnOrderName()
-                      == ColumnOrderName.TYPE_DEFINED_ORDER
-              ? ((Binary) value).toStringUsingUTF8()
+          physical == PhysicalType.BINARY
+              ? new String((byte[]) value, StandardCharsets.UTF_8)
               : null;
       case FLOAT,
           DOUBLE,
@@ -193,11 +251,12 @@ final class RowGroupStatisticsEvaluator {
     };
   }
 
-  /** Whether an integer column holds plain numbers (dates and ints), not unsigned or decimal. */
-  private static boolean isPlainInteger(LogicalTypeAnnotation logical) {
-    return logical == null
-        || logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
-        || (logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation integer
-            && integer.isSigned());
+  /** Whether an integer column holds plain numbers, not decimals, times or other meanings. */
+  private static boolean isPlainInteger(LogicalType logical) {
+    return logical == null || logical instanceof LogicalType.IntegerType;
+  }
+
+  private static boolean isUnsigned(LogicalType logical) {
+    return logical instanceof LogicalType.IntegerType integer && !integer.signed();
   }
 }

@@ -37,7 +37,7 @@ interface ValueSink {
    * done nothing, when the sink does not take them in bulk.
    */
   default boolean putPlain(
-      org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName physical,
+      dev.floe.spark.read.parquet.PhysicalType physical,
       int row,
       int count,
       byte[] data,

@@ -1,15 +1,12 @@
 package dev.floe.spark.read;
 
+import dev.floe.spark.read.parquet.LogicalType;
+import dev.floe.spark.read.parquet.ParquetField;
+import dev.floe.spark.read.parquet.PhysicalType;
 import dev.floe.table.PrimitiveType;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
-import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
 /**
@@ -30,25 +27,23 @@ final class ValueSinkFactory {
    * {@code vector}, or null when the conversion is not allowed.
    */
   static ValueSink create(
-      org.apache.parquet.schema.PrimitiveType fileType,
-      PrimitiveType tableType,
-      WritableColumnVector vector) {
-    PrimitiveTypeName physical = fileType.getPrimitiveTypeName();
-    LogicalTypeAnnotation logical = fileType.getLogicalTypeAnnotation();
+      ParquetField.Primitive fileType, PrimitiveType tableType, WritableColumnVector vector) {
+    PhysicalType physical = fileType.physicalType();
+    LogicalType logical = fileType.logicalType();
     return switch (tableType.typeId()) {
-      case BOOLEAN -> physical == PrimitiveTypeName.BOOLEAN ? new BooleanSink(vector) : null;
-      case INT, DATE -> physical == PrimitiveTypeName.INT32 ? new IntSink(vector) : null;
-      case LONG -> integerToLong(physical, vector);
-      case FLOAT -> physical == PrimitiveTypeName.FLOAT ? new FloatSink(vector) : null;
-      case DOUBLE -> floatingToDouble(physical, vector);
+      case BOOLEAN -> physical == PhysicalType.BOOLEAN ? new BooleanSink(vector) : null;
+      case INT, DATE -> integerToInt(physical, logical, vector);
+      case LONG -> integerToLong(physical, logical, vector);
+      case FLOAT -> floating(fileType, vector);
+      case DOUBLE -> floatingToDouble(fileType, vector);
       case DECIMAL -> decimal(fileType, tableType, vector);
       case TIME -> time(physical, logical, vector);
       case TIMESTAMP, TIMESTAMPTZ, TIMESTAMP_NS, TIMESTAMPTZ_NS ->
           timestamp(physical, logical, vector);
       case STRING, BINARY, GEOMETRY, GEOGRAPHY -> isBytes(physical) ? new BytesSink(vector) : null;
       case FIXED ->
-          physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-                  && fileType.getTypeLength() == tableType.length()
+          physical == PhysicalType.FIXED_LEN_BYTE_ARRAY
+                  && fileType.typeLength() == tableType.length()
               ? new BytesSink(vector)
               : null;
       case UUID -> isBytes(physical) ? new UuidSink(vector) : null;
@@ -56,58 +51,133 @@ final class ValueSinkFactory {
     };
   }
 
+  /**
+   * Why a file column does not convert to the table's type, when there is more to say than the two
+   * types: unsigned integers wider than the table's type.
+   */
+  static String whyNot(ParquetField.Primitive fileType, PrimitiveType tableType) {
+    if (fileType.logicalType() instanceof LogicalType.IntegerType integer && !integer.signed()) {
+      return switch (integer.bitWidth()) {
+        case 32 -> "unsigned 32-bit values exceed int; declare the column long to read them";
+        case 64 ->
+            "unsigned 64-bit values exceed long; declare the column decimal(20, 0) to read them";
+        default -> null;
+      };
+    }
+    return null;
+  }
+
   /** A sink that drops values, for leaves read only for their levels. */
   static ValueSink discarding() {
     return new DiscardingSink();
   }
 
-  private static boolean isBytes(PrimitiveTypeName physical) {
-    return physical == PrimitiveTypeName.BINARY
-        || physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
+  private static boolean isBytes(PhysicalType physical) {
+    return physical == PhysicalType.BINARY || physical == PhysicalType.FIXED_LEN_BYTE_ARRAY;
   }
 
-  private static ValueSink integerToLong(PrimitiveTypeName physical, WritableColumnVector vector) {
-    return physical == PrimitiveTypeName.INT64 || physical == PrimitiveTypeName.INT32
-        ? new LongSink(vector, 1, 1)
-        : null;
+  /** An int32 column's integer width and signedness: plain ints are signed 32-bit. */
+  private static LogicalType.IntegerType integerType(LogicalType logical, int defaultWidth) {
+    return logical instanceof LogicalType.IntegerType integer
+        ? integer
+        : new LogicalType.IntegerType(defaultWidth, true);
   }
 
-  private static ValueSink floatingToDouble(
-      PrimitiveTypeName physical, WritableColumnVector vector) {
-    if (physical == PrimitiveTypeName.DOUBLE || physical == PrimitiveTypeName.FLOAT) {
-      return new DoubleSink(vector);
+  /** Whether an integer column's logical type lets its values read as plain integers. */
+  private static boolean isPlainInteger(LogicalType logical) {
+    return logical == null
+        || logical instanceof LogicalType.IntegerType
+        || logical instanceof LogicalType.DateType
+        || logical instanceof LogicalType.Unrecognized;
+  }
+
+  /**
+   * An int: int32 values, signed, or unsigned of 8 or 16 bits (whose values an int holds; unsigned
+   * 32-bit ones it does not).
+   */
+  private static ValueSink integerToInt(
+      PhysicalType physical, LogicalType logical, WritableColumnVector vector) {
+    if (physical != PhysicalType.INT32 || !isPlainInteger(logical)) {
+      return null;
+    }
+    LogicalType.IntegerType integer = integerType(logical, 32);
+    if (!integer.signed() && integer.bitWidth() >= 32) {
+      return null;
+    }
+    return new IntSink(vector);
+  }
+
+  /** A long: int64 or int32 values, signed, and unsigned up to 32 bits (not 64). */
+  private static ValueSink integerToLong(
+      PhysicalType physical, LogicalType logical, WritableColumnVector vector) {
+    if (!isPlainInteger(logical) || logical instanceof LogicalType.DateType) {
+      return null;
+    }
+    if (physical == PhysicalType.INT32) {
+      LogicalType.IntegerType integer = integerType(logical, 32);
+      return integer.signed() ? new LongSink(vector, 1, 1) : new UnsignedIntToLongSink(vector);
+    }
+    if (physical == PhysicalType.INT64) {
+      LogicalType.IntegerType integer = integerType(logical, 64);
+      return integer.signed() ? new LongSink(vector, 1, 1) : null;
     }
     return null;
   }
 
+  private static ValueSink floating(ParquetField.Primitive fileType, WritableColumnVector vector) {
+    if (fileType.physicalType() == PhysicalType.FLOAT) {
+      return new FloatSink(vector);
+    }
+    return isFloat16(fileType) ? new Float16Sink(vector, false) : null;
+  }
+
+  private static ValueSink floatingToDouble(
+      ParquetField.Primitive fileType, WritableColumnVector vector) {
+    PhysicalType physical = fileType.physicalType();
+    if (physical == PhysicalType.DOUBLE || physical == PhysicalType.FLOAT) {
+      return new DoubleSink(vector);
+    }
+    return isFloat16(fileType) ? new Float16Sink(vector, true) : null;
+  }
+
+  private static boolean isFloat16(ParquetField.Primitive fileType) {
+    return fileType.logicalType() instanceof LogicalType.Float16Type
+        && fileType.physicalType() == PhysicalType.FIXED_LEN_BYTE_ARRAY
+        && fileType.typeLength() == 2;
+  }
+
   private static ValueSink time(
-      PrimitiveTypeName physical, LogicalTypeAnnotation logical, WritableColumnVector vector) {
-    TimeUnit unit =
-        logical instanceof TimeLogicalTypeAnnotation time ? time.getUnit() : TimeUnit.MICROS;
+      PhysicalType physical, LogicalType logical, WritableColumnVector vector) {
+    LogicalType.TimeUnit unit =
+        logical instanceof LogicalType.TimeType time ? time.unit() : LogicalType.TimeUnit.MICROS;
     return switch (unit) {
-      case MILLIS -> physical == PrimitiveTypeName.INT32 ? new LongSink(vector, 1000, 1) : null;
-      case MICROS -> physical == PrimitiveTypeName.INT64 ? new LongSink(vector, 1, 1) : null;
-      case NANOS -> physical == PrimitiveTypeName.INT64 ? new LongSink(vector, 1, 1000) : null;
+      case MILLIS -> physical == PhysicalType.INT32 ? new LongSink(vector, 1000, 1) : null;
+      case MICROS -> physical == PhysicalType.INT64 ? new LongSink(vector, 1, 1) : null;
+      case NANOS -> physical == PhysicalType.INT64 ? new LongSink(vector, 1, 1000) : null;
     };
   }
 
   private static ValueSink timestamp(
-      PrimitiveTypeName physical, LogicalTypeAnnotation logical, WritableColumnVector vector) {
-    if (physical == PrimitiveTypeName.INT96) {
+      PhysicalType physical, LogicalType logical, WritableColumnVector vector) {
+    if (physical == PhysicalType.INT96) {
       return new Int96Sink(vector);
     }
-    if (physical == PrimitiveTypeName.INT32
-        && logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
+    if (physical == PhysicalType.INT32 && logical instanceof LogicalType.DateType) {
       // Iceberg v3 promotes date to timestamp: midnight of the day
       return new LongSink(vector, MICROS_PER_DAY, 1);
     }
-    if (physical != PrimitiveTypeName.INT64) {
+    if (physical != PhysicalType.INT64) {
       return null;
     }
-    TimeUnit unit =
-        logical instanceof TimestampLogicalTypeAnnotation timestamp
-            ? timestamp.getUnit()
-            : TimeUnit.MICROS;
+    if (logical != null
+        && !(logical instanceof LogicalType.TimestampType)
+        && !(logical instanceof LogicalType.Unrecognized)) {
+      return null;
+    }
+    LogicalType.TimeUnit unit =
+        logical instanceof LogicalType.TimestampType timestamp
+            ? timestamp.unit()
+            : LogicalType.TimeUnit.MICROS;
     return switch (unit) {
       case MILLIS -> new LongSink(vector, 1000, 1);
       case MICROS -> new LongSink(vector, 1, 1);
@@ -115,20 +185,144 @@ final class ValueSinkFactory {
     };
   }
 
+  /**
+   * Decimals of every physical form, and unsigned integers (8 to 64 bits) into a decimal of scale 0
+   * wide enough for their largest value.
+   */
   private static ValueSink decimal(
-      org.apache.parquet.schema.PrimitiveType fileType,
-      PrimitiveType tableType,
-      WritableColumnVector vector) {
-    if (!(fileType.getLogicalTypeAnnotation() instanceof DecimalLogicalTypeAnnotation decimal)
-        || decimal.getScale() != tableType.scale()
-        || decimal.getPrecision() > tableType.precision()) {
+      ParquetField.Primitive fileType, PrimitiveType tableType, WritableColumnVector vector) {
+    if (fileType.logicalType() instanceof LogicalType.IntegerType integer && !integer.signed()) {
+      int digits =
+          integer.bitWidth() <= 8
+              ? 3
+              : integer.bitWidth() <= 16 ? 5 : integer.bitWidth() <= 32 ? 10 : 20;
+      boolean physicalMatches =
+          fileType.physicalType()
+              == (integer.bitWidth() == 64 ? PhysicalType.INT64 : PhysicalType.INT32);
+      if (tableType.scale() != 0 || tableType.precision() < digits || !physicalMatches) {
+        return null;
+      }
+      return new UnsignedDecimalSink(vector, tableType.precision(), integer.bitWidth() == 64);
+    }
+    if (!(fileType.logicalType() instanceof LogicalType.DecimalType decimal)
+        || decimal.scale() != tableType.scale()
+        || decimal.precision() > tableType.precision()) {
       return null;
     }
-    return switch (fileType.getPrimitiveTypeName()) {
+    return switch (fileType.physicalType()) {
       case INT32, INT64, BINARY, FIXED_LEN_BYTE_ARRAY ->
           new DecimalSink(vector, tableType.precision());
       case BOOLEAN, INT96, FLOAT, DOUBLE -> null;
     };
+  }
+
+  /** Unsigned int32 values (their bits as stored) as the longs they stand for. */
+  private static final class UnsignedIntToLongSink implements ValueSink {
+    private final WritableColumnVector vector;
+
+    UnsignedIntToLongSink(WritableColumnVector vector) {
+      this.vector = vector;
+    }
+
+    @Override
+    public void putInt(int row, int value) {
+      vector.putLong(row, Integer.toUnsignedLong(value));
+    }
+
+    @Override
+    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
+      for (int index = 0; index < count; index++) {
+        vector.putLong(
+            row + index,
+            Integer.toUnsignedLong((int) LittleEndian.INT.get(data, offset + 4 * index)));
+      }
+      return true;
+    }
+  }
+
+  /** Unsigned integers into a decimal of scale 0, stored as Spark stores its precision. */
+  private static final class UnsignedDecimalSink implements ValueSink {
+    private final DecimalSink decimals;
+    private final WritableColumnVector vector;
+    private final int precision;
+    private final boolean longs;
+
+    UnsignedDecimalSink(WritableColumnVector vector, int precision, boolean longs) {
+      this.decimals = new DecimalSink(vector, precision);
+      this.vector = vector;
+      this.precision = precision;
+      this.longs = longs;
+    }
+
+    @Override
+    public void putInt(int row, int value) {
+      decimals.putLong(row, Integer.toUnsignedLong(value));
+    }
+
+    @Override
+    public void putLong(int row, long value) {
+      if (value >= 0 || !longs) {
+        decimals.putLong(row, value);
+        return;
+      }
+      // beyond Long.MAX_VALUE: only a decimal of more than 18 digits holds it, as bytes
+      if (precision <= 18) {
+        throw new IllegalStateException(
+            "unsigned value "
+                + Long.toUnsignedString(value)
+                + " exceeds decimal("
+                + precision
+                + ", 0)");
+      }
+      vector.putByteArray(row, new BigInteger(Long.toUnsignedString(value)).toByteArray());
+    }
+  }
+
+  /**
+   * IEEE 754 half-precision values (two bytes, little-endian) as floats or doubles: every half is
+   * exactly a float, NaN payloads and signed zeros included.
+   */
+  private static final class Float16Sink implements ValueSink {
+    private final WritableColumnVector vector;
+    private final boolean doubles;
+
+    Float16Sink(WritableColumnVector vector, boolean doubles) {
+      this.vector = vector;
+      this.doubles = doubles;
+    }
+
+    @Override
+    public void putBytes(int row, byte[] bytes, int offset, int length) {
+      if (length != 2) {
+        throw new IllegalStateException("A float16 has 2 bytes, not " + length);
+      }
+      float value = halfToFloat((bytes[offset] & 0xFF) | (bytes[offset + 1] & 0xFF) << 8);
+      if (doubles) {
+        vector.putDouble(row, value);
+      } else {
+        vector.putFloat(row, value);
+      }
+    }
+  }
+
+  /** The float a half-precision bit pattern stands for. */
+  static float halfToFloat(int half) {
+    int sign = (half & 0x8000) << 16;
+    int exponent = (half >>> 10) & 0x1F;
+    int mantissa = half & 0x3FF;
+    if (exponent == 0x1F) {
+      // infinities and NaNs: keep the payload in the float's top mantissa bits
+      return Float.intBitsToFloat(sign | 0x7F80_0000 | mantissa << 13);
+    }
+    if (exponent == 0) {
+      if (mantissa == 0) {
+        return Float.intBitsToFloat(sign);
+      }
+      // subnormal: mantissa * 2^-24, exact in a float
+      float magnitude = mantissa * 0x1.0p-24f;
+      return sign == 0 ? magnitude : -magnitude;
+    }
+    return Float.intBitsToFloat(sign | (exponent + 112) << 23 | mantissa << 13);
   }
 
   private static final class DiscardingSink implements ValueSink {
@@ -151,8 +345,7 @@ final class ValueSinkFactory {
     public void putBytes(int row, byte[] bytes, int offset, int length) {}
 
     @Override
-    public boolean putPlain(
-        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
       return true;
     }
 
@@ -197,8 +390,7 @@ final class ValueSinkFactory {
     }
 
     @Override
-    public boolean putPlain(
-        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
       vector.putIntsLittleEndian(row, count, data, offset);
       return true;
     }
@@ -227,9 +419,8 @@ final class ValueSinkFactory {
     }
 
     @Override
-    public boolean putPlain(
-        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
-      boolean longs = physical == PrimitiveTypeName.INT64;
+    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
+      boolean longs = physical == PhysicalType.INT64;
       if (longs && multiplier == 1 && divisor == 1) {
         vector.putLongsLittleEndian(row, count, data, offset);
         return true;
@@ -258,8 +449,7 @@ final class ValueSinkFactory {
     }
 
     @Override
-    public boolean putPlain(
-        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
+    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
       vector.putFloatsLittleEndian(row, count, data, offset);
       return true;
     }
@@ -283,9 +473,8 @@ final class ValueSinkFactory {
     }
 
     @Override
-    public boolean putPlain(
-        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
-      if (physical == PrimitiveTypeName.DOUBLE) {
+    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
+      if (physical == PhysicalType.DOUBLE) {
         vector.putDoublesLittleEndian(row, count, data, offset);
         return true;
       }
@@ -377,9 +566,8 @@ final class ValueSinkFactory {
 
     /** Unscaled ints and longs in the vector's own width are copied; others convert one by one. */
     @Override
-    public boolean putPlain(
-        PrimitiveTypeName physical, int row, int count, byte[] data, int offset) {
-      boolean longs = physical == PrimitiveTypeName.INT64;
+    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
+      boolean longs = physical == PhysicalType.INT64;
       if (precision <= 9 && !longs) {
         vector.putIntsLittleEndian(row, count, data, offset);
         return true;

@@ -1,7 +1,7 @@
 package dev.floe.spark.read;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import dev.floe.spark.read.parquet.PhysicalType;
 
 /**
  * Fuzzes the BYTE_STREAM_SPLIT decoder: byte 0 picks the type (float, double, int32, int64 or a
@@ -10,12 +10,12 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  */
 class TestByteStreamSplitDecoderFuzz {
   private static final String DECODER = "ByteStreamSplitDecoder";
-  private static final PrimitiveTypeName[] TYPES = {
-    PrimitiveTypeName.FLOAT,
-    PrimitiveTypeName.DOUBLE,
-    PrimitiveTypeName.INT32,
-    PrimitiveTypeName.INT64,
-    PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+  private static final PhysicalType[] TYPES = {
+    PhysicalType.FLOAT,
+    PhysicalType.DOUBLE,
+    PhysicalType.INT32,
+    PhysicalType.INT64,
+    PhysicalType.FIXED_LEN_BYTE_ARRAY
   };
 
   @FuzzTest(maxDuration = "10s")
@@ -24,7 +24,7 @@ class TestByteStreamSplitDecoderFuzz {
     if (input == null) {
       return;
     }
-    PrimitiveTypeName type = TYPES[input.parameter(0) % TYPES.length];
+    PhysicalType type = TYPES[input.parameter(0) % TYPES.length];
     int width =
         switch (type) {
           case FLOAT, INT32 -> 4;

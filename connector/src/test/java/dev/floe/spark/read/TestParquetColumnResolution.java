@@ -6,6 +6,7 @@ import static org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT32;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.floe.CorruptFileException;
 import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
 import dev.floe.InvalidRequestException;
@@ -345,8 +346,9 @@ class TestParquetColumnResolution {
             () ->
                 ParquetColumnarReader.open(
                     new LocalFileIO(), request(file.toString(), FileFormat.PARQUET)))
-        .isInstanceOf(CorruptTableException.class)
-        .hasMessageContaining("Cannot read Parquet footer of " + file);
+        .isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining(
+            "Cannot read Parquet file " + file + ": it does not end with the magic PAR1");
   }
 
   private static FileReadRequest request(String location, FileFormat format) {

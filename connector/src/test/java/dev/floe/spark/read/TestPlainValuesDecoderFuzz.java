@@ -1,7 +1,7 @@
 package dev.floe.spark.read;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import dev.floe.spark.read.parquet.PhysicalType;
 
 /**
  * Fuzzes the PLAIN decoder and the dictionary page built on it: byte 0 picks the physical type,
@@ -11,7 +11,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  */
 class TestPlainValuesDecoderFuzz {
   private static final String DECODER = "PlainValuesDecoder";
-  private static final PrimitiveTypeName[] TYPES = PrimitiveTypeName.values();
+  private static final PhysicalType[] TYPES = PhysicalType.values();
 
   @FuzzTest(maxDuration = "10s")
   void anyPageDecodesOrIsCorrupt(byte[] bytes) {
@@ -19,7 +19,7 @@ class TestPlainValuesDecoderFuzz {
     if (input == null) {
       return;
     }
-    PrimitiveTypeName type = TYPES[input.parameter(0) % TYPES.length];
+    PhysicalType type = TYPES[input.parameter(0) % TYPES.length];
     int fixedLength = input.parameter(1);
     int count = input.count(2);
     input.check(

@@ -3,6 +3,7 @@ package dev.floe.spark.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.floe.spark.read.parquet.PhysicalType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,7 +18,6 @@ import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArra
 import org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -189,18 +189,18 @@ class TestValuesDecoders {
       expectedFixed.add(new String(triple, StandardCharsets.ISO_8859_1));
     }
 
-    assertThat(decodeSplit(PrimitiveTypeName.INT32, 4, ints.array()))
+    assertThat(decodeSplit(PhysicalType.INT32, 4, ints.array()))
         .as("int32")
         .isEqualTo(expectedInts);
-    assertThat(decodeSplit(PrimitiveTypeName.INT64, 8, longs.array()))
+    assertThat(decodeSplit(PhysicalType.INT64, 8, longs.array()))
         .as("int64")
         .isEqualTo(expectedLongs);
-    assertThat(decodeSplit(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, 3, fixed))
+    assertThat(decodeSplit(PhysicalType.FIXED_LEN_BYTE_ARRAY, 3, fixed))
         .as("fixed[3]")
         .isEqualTo(expectedFixed);
   }
 
-  private static List<Object> decodeSplit(PrimitiveTypeName type, int width, byte[] plain) {
+  private static List<Object> decodeSplit(PhysicalType type, int width, byte[] plain) {
     int count = plain.length / width;
     byte[] split = new byte[plain.length];
     for (int value = 0; value < count; value++) {
@@ -241,7 +241,7 @@ class TestValuesDecoders {
 
     assertThatThrownBy(
             () ->
-                new PlainValuesDecoder(PrimitiveTypeName.BINARY, 0, data, 0, data.length)
+                new PlainValuesDecoder(PhysicalType.BINARY, 0, data, 0, data.length)
                     .read(1, new Collected(), 0))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("Byte array of 10 bytes past the page end");
