@@ -1,5 +1,6 @@
 package dev.floe.spark;
 
+import dev.floe.CorruptFileException;
 import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
@@ -51,6 +52,9 @@ record TaskOpener(
             + task.task().file().location()
             + "): "
             + failure.getMessage();
+    if (failure instanceof CorruptFileException) {
+      return new CorruptFileException(message, failure);
+    }
     if (failure instanceof FileReadException) {
       return new FileReadException(message, failure);
     }

@@ -192,6 +192,14 @@ final class ColumnChunkReader {
           break;
         }
         int repetition = repetitions[pageIndex];
+        if (started == 0 && repetition != 0) {
+          // a batch starts where the previous one stopped: before an entry that starts a row
+          throw corrupt(
+              "its levels repeat (repetition level "
+                  + repetition
+                  + ") where a row must start (level 0)",
+              null);
+        }
         if (repetition == 0) {
           if (started == rows) {
             break;

@@ -100,6 +100,14 @@ final class NestedAssembler {
         lengths[slot] = 0;
       }
       if (elements.starts(repetition, definition)) {
+        if (slot < 0) {
+          throw new dev.floe.CorruptFileException(
+              "Cannot read column "
+                  + levelSource.descriptor().dottedPath()
+                  + " of "
+                  + location
+                  + ": an element comes before any value of its list or map");
+        }
         lengths[slot]++;
         elementCount++;
       }

@@ -175,6 +175,9 @@ final class FooterDecoder {
     }
     List<ParquetField> fields = new ArrayList<>(count);
     for (int index = 0; index < count; index++) {
+      if (next[0] >= elements.size()) {
+        throw new ThriftException("the schema's groups declare more children than it has elements");
+      }
       SchemaElement element = elements.get(next[0]++);
       fields.add(element.toField(elements, next, depth));
     }
