@@ -41,7 +41,7 @@ final class LocalCluster {
   private static final Pattern NOT_SPARK =
       Pattern.compile(
           "(floe-|iceberg-|junit-|assertj-|opentest4j-|apiguardian-|surefire-|common-java5-"
-              + "|common-junit|jazzer).*");
+              + "|common-junit|jazzer|duckdb_jdbc).*");
 
   private static final Pattern ICEBERG_RUNTIME =
       Pattern.compile("iceberg-spark-runtime-3\\.5_2\\.12-.*\\.jar");
