@@ -6,6 +6,7 @@ import dev.floe.spark.read.LocalParquetOutput;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Method;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileWriter;
 import org.apache.avro.generic.GenericData;
@@ -36,21 +38,31 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 /**
  * The connector jar users pass to Spark, as {@code package} built it: Floe's classes (floe-spark's
- * and floe-planning's) and nothing any other artifact owns, and enough on its own: a child JVM with
- * Spark's libraries and this jar alone reads a table through the data source and the catalog. The
- * table takes every library Floe reads with (Jackson for its metadata, Avro for its manifests,
- * Parquet and zstd-jni for its data file), so a library Spark does not ship would fail the read.
+ * and floe-planning's) and, relocated under {@code dev/floe/shaded/}, the one library Spark lacks,
+ * the Brotli decoder, whole; nothing else any other artifact owns. And enough on its own: a child
+ * JVM with Spark's libraries and this jar alone reads a table through the data source and the
+ * catalog, and decompresses a Brotli stream. The table takes every library Floe reads with (Jackson
+ * for its metadata, Avro for its manifests, Parquet and zstd-jni for its data file), so a library
+ * Spark does not ship would fail the read.
  */
 class ConnectorJarIT {
   private static final String SERVICE_FILE =
       "META-INF/services/org.apache.spark.sql.sources.DataSourceRegister";
 
+  /** The license of the bundled Brotli decoder, which its MIT license asks to travel with it. */
+  private static final String BROTLI_LICENSE = "META-INF/LICENSE-brotli.txt";
+
   /** META-INF entries the jar may hold besides Floe's own Maven metadata. */
   private static final List<String> ALLOWED_META_INF =
-      List.of("META-INF/", "META-INF/MANIFEST.MF", "META-INF/services/", SERVICE_FILE);
+      List.of(
+          "META-INF/", "META-INF/MANIFEST.MF", "META-INF/services/", SERVICE_FILE, BROTLI_LICENSE);
 
   private static final String FLOE_MAVEN_METADATA = "META-INF/maven/dev.floe/";
 
@@ -59,6 +71,12 @@ class ConnectorJarIT {
    * connector jar.
    */
   private static final String FLOE_CLASSES = "dev/floe/";
+
+  /** Where the jar holds the libraries it bundles, relocated. */
+  private static final String SHADED = "dev/floe/shaded/";
+
+  /** Where the Brotli decoder's classes sit in its own jar, {@code org.brotli:dec}. */
+  private static final String BROTLI_CLASSES = "org/brotli/";
 
   private static final long CHILD_TIMEOUT_SECONDS = 300;
 
@@ -142,6 +160,8 @@ class ConnectorJarIT {
 
   private static Path connectorJar;
 
+  private static Path dependencyReducedPom;
+
   @BeforeAll
   static void findTheJar() {
     String location = System.getProperty("floe.connector.jar");
@@ -150,6 +170,13 @@ class ConnectorJarIT {
         .isNotBlank();
     connectorJar = Path.of(location);
     assertThat(connectorJar).as("the packaged connector jar").isRegularFile();
+    String pom = System.getProperty("floe.connector.pom");
+    assertThat(pom)
+        .as(
+            "failsafe passes shade's dependency-reduced pom as the system property floe.connector.pom")
+        .isNotBlank();
+    dependencyReducedPom = Path.of(pom);
+    assertThat(dependencyReducedPom).as("the dependency-reduced pom").isRegularFile();
   }
 
   @Test
@@ -177,9 +204,70 @@ class ConnectorJarIT {
             "dev/floe/manifest/ManifestReader.class",
             SERVICE_FILE);
     assertThat(names)
-        .as("nothing Spark ships is bundled, relocated or not")
-        .noneMatch(name -> name.startsWith("dev/floe/shaded/"))
+        .as("nothing is bundled unrelocated")
         .noneMatch(name -> name.startsWith("org/") || name.startsWith("com/"));
+    assertThat(names.stream().filter(name -> name.startsWith(SHADED) && !name.endsWith("/")))
+        .as("the relocated entries: the Brotli decoder's classes, all of them, and nothing else")
+        .containsExactlyInAnyOrderElementsOf(relocatedBrotliClasses());
+    assertThat(names).as("the Brotli decoder's license travels with it").contains(BROTLI_LICENSE);
+  }
+
+  /**
+   * The class files of {@code org.brotli:dec}, as the test classpath has the artifact, named as
+   * they are once relocated.
+   */
+  private static List<String> relocatedBrotliClasses() throws IOException {
+    Path decoderJar;
+    try {
+      decoderJar =
+          Path.of(
+              org.brotli.dec.BrotliInputStream.class
+                  .getProtectionDomain()
+                  .getCodeSource()
+                  .getLocation()
+                  .toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("Cannot locate the Brotli decoder's jar", e);
+    }
+    List<String> classes =
+        entryNames(decoderJar).stream()
+            .filter(name -> name.startsWith(BROTLI_CLASSES) && name.endsWith(".class"))
+            .map(name -> SHADED + name)
+            .toList();
+    assertThat(classes).as("the class files of %s", decoderJar).isNotEmpty();
+    return classes;
+  }
+
+  @Test
+  void dependencyReducedPomLeavesOutWhatTheJarBundles() throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+    Document pom = factory.newDocumentBuilder().parse(dependencyReducedPom.toFile());
+    List<String> dependencies = new ArrayList<>();
+    NodeList nodes = pom.getElementsByTagName("dependency");
+    for (int index = 0; index < nodes.getLength(); index++) {
+      Element dependency = (Element) nodes.item(index);
+      if (dependency.getParentNode().getParentNode() == pom.getDocumentElement()) {
+        dependencies.add(
+            childText(dependency, "groupId") + ":" + childText(dependency, "artifactId"));
+      }
+    }
+    assertThat(dependencies)
+        .as(
+            "the dependencies a build outside this one gets with floe-spark: %s",
+            dependencyReducedPom)
+        .contains("org.apache.spark:spark-sql_2.12")
+        .doesNotContain("dev.floe:floe-planning", "org.brotli:dec");
+  }
+
+  /** The text of the child element {@code name} of {@code element}, not of a deeper one. */
+  private static String childText(Element element, String name) {
+    for (Node child = element.getFirstChild(); child != null; child = child.getNextSibling()) {
+      if (child instanceof Element field && field.getTagName().equals(name)) {
+        return field.getTextContent().strip();
+      }
+    }
+    return "";
   }
 
   @Test
@@ -240,7 +328,10 @@ class ConnectorJarIT {
             "lake.db.events row: 1,eu,1.5",
             "lake.db.events row: 2,us,2.5",
             "lake.db.events row: 3,eu,null",
-            "lake.db.events sum(score) where region = 'eu': 1.5");
+            "lake.db.events sum(score) where region = 'eu': 1.5",
+            "brotli decoder from: " + connectorJar.toAbsolutePath(),
+            "unrelocated brotli decoder: absent",
+            "brotli page: floe");
   }
 
   /**
@@ -350,15 +441,15 @@ class ConnectorJarIT {
 
   /**
    * The test classpath (Spark and what it ships) without any entry holding Floe's classes, that is
-   * without this module's classes, jar and test classes and without floe-planning; then this
-   * class's child entry point alone and the connector jar.
+   * without this module's classes, jar and test classes and without floe-planning, and without the
+   * Brotli decoder's jar; then this class's child entry point alone and the connector jar.
    */
   private static String childClasspath() throws IOException {
     String testClasspath =
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     List<String> entries = new ArrayList<>();
     for (String entry : testClasspath.split(File.pathSeparator)) {
-      if (!entry.isEmpty() && !holdsFloeClasses(Path.of(entry))) {
+      if (!entry.isEmpty() && !holdsWhatTheJarBundles(Path.of(entry))) {
         entries.add(entry);
       }
     }
@@ -370,14 +461,16 @@ class ConnectorJarIT {
     return String.join(File.pathSeparator, entries);
   }
 
-  private static boolean holdsFloeClasses(Path entry) throws IOException {
+  private static boolean holdsWhatTheJarBundles(Path entry) throws IOException {
     if (Files.isDirectory(entry)) {
-      return Files.isDirectory(entry.resolve(FLOE_CLASSES));
+      return Files.isDirectory(entry.resolve(FLOE_CLASSES))
+          || Files.isDirectory(entry.resolve(BROTLI_CLASSES));
     }
     if (!Files.isRegularFile(entry)) {
       return false;
     }
-    return entryNames(entry).stream().anyMatch(name -> name.startsWith(FLOE_CLASSES));
+    return entryNames(entry).stream()
+        .anyMatch(name -> name.startsWith(FLOE_CLASSES) || name.startsWith(BROTLI_CLASSES));
   }
 
   /** A directory holding only {@link SingleJarRead}'s class file, the child JVM's main class. */
@@ -395,17 +488,30 @@ class ConnectorJarIT {
 
   /**
    * The child JVM: reads the table given as the first argument by path and through the catalog
-   * {@code lake} on the warehouse given second, and prints what it found and where Floe's classes
-   * came from. It names Floe's classes only by string, so it loads without Floe on the classpath.
+   * {@code lake} on the warehouse given second, decompresses {@link #BROTLI_STREAM} with Floe's
+   * Brotli pages, and prints what it found and where Floe's classes came from. It names Floe's
+   * classes only by string, so it loads without Floe on the classpath.
    */
   static final class SingleJarRead {
+    /**
+     * A Brotli stream made by hand: one stored (uncompressed) meta-block of the 4 bytes {@code
+     * floe} after a 16-bit window, then an empty last meta-block.
+     */
+    private static final byte[] BROTLI_STREAM = {0x30, 0x00, 0x10, 'f', 'l', 'o', 'e', 0x03};
+
     private SingleJarRead() {}
 
-    public static void main(String[] arguments) throws ClassNotFoundException {
+    public static void main(String[] arguments) throws ReflectiveOperationException {
       String table = arguments[0];
       String warehouse = arguments[1];
       System.out.println("data source from: " + origin("dev.floe.spark.FloeDataSource"));
       System.out.println("planning from: " + origin("dev.floe.scan.TableScan"));
+      System.out.println(
+          "brotli decoder from: " + origin("dev.floe.shaded.org.brotli.dec.BrotliInputStream"));
+      System.out.println(
+          "unrelocated brotli decoder: "
+              + (loads("org.brotli.dec.BrotliInputStream") ? "present" : "absent"));
+      System.out.println("brotli page: " + brotliPage());
       SparkSession spark =
           SparkSession.builder()
               .master("local[1]")
@@ -433,6 +539,33 @@ class ConnectorJarIT {
         System.out.println("lake.db.events sum(score) where region = 'eu': " + europe.get(0));
       } finally {
         spark.stop();
+      }
+    }
+
+    /** {@link #BROTLI_STREAM} decompressed by the package-private {@code BrotliPages}. */
+    private static String brotliPage() throws ReflectiveOperationException {
+      Method decompress =
+          Class.forName("dev.floe.spark.read.BrotliPages")
+              .getDeclaredMethod(
+                  "decompress",
+                  byte[].class,
+                  int.class,
+                  int.class,
+                  byte[].class,
+                  int.class,
+                  int.class);
+      decompress.setAccessible(true);
+      byte[] page = new byte[4];
+      decompress.invoke(null, BROTLI_STREAM, 0, BROTLI_STREAM.length, page, 0, page.length);
+      return new String(page, StandardCharsets.US_ASCII);
+    }
+
+    private static boolean loads(String className) {
+      try {
+        Class.forName(className);
+        return true;
+      } catch (ClassNotFoundException e) {
+        return false;
       }
     }
 
