@@ -545,7 +545,7 @@ class ConnectorJarIT {
     /** {@link #BROTLI_STREAM} decompressed by the package-private {@code BrotliPages}. */
     private static String brotliPage() throws ReflectiveOperationException {
       Method decompress =
-          Class.forName("dev.floe.spark.read.BrotliPages")
+          Class.forName("dev.floe.spark.read.parquet.BrotliPages")
               .getDeclaredMethod(
                   "decompress",
                   byte[].class,

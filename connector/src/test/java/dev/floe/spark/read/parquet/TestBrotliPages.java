@@ -1,4 +1,4 @@
-package dev.floe.spark.read;
+package dev.floe.spark.read.parquet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
