@@ -8,12 +8,13 @@ import org.apache.hadoop.fs.permission.FsPermission;
 /**
  * Hadoop's local file system without permission changes. Without Hadoop's native library, every
  * file Hadoop creates locally costs a forked {@code chmod} process, which made writing the test
- * tables take minutes; the tables do not need permissions. No checksum files either.
+ * tables take minutes; the tables do not need permissions. No checksum files either. Public for the
+ * Spark suites' importers, which write Iceberg metadata without Spark.
  */
-final class ChmodFreeLocalFileSystem extends RawLocalFileSystem {
+public final class ChmodFreeLocalFileSystem extends RawLocalFileSystem {
 
   /** A Hadoop configuration whose {@code file:} scheme uses this file system. */
-  static Configuration configuration() {
+  public static Configuration configuration() {
     Configuration configuration = new Configuration();
     configuration.set("fs.file.impl", ChmodFreeLocalFileSystem.class.getName());
     return configuration;
