@@ -27,7 +27,8 @@ final class ValueSinkFactory {
    * {@code vector}, or null when the conversion is not allowed.
    */
   static ValueSink create(
-      ParquetField.Primitive fileType, PrimitiveType tableType, WritableColumnVector vector) {
+      ParquetField.Primitive written, PrimitiveType tableType, WritableColumnVector vector) {
+    ParquetField.Primitive fileType = asPhysical(written);
     PhysicalType physical = fileType.physicalType();
     LogicalType logical = fileType.logicalType();
     return switch (tableType.typeId()) {
@@ -67,6 +68,25 @@ final class ValueSinkFactory {
     return null;
   }
 
+  /**
+   * The column as its physical type alone when its logical type says nothing about its values: a
+   * logical type newer than Floe reads as its physical type, and {@code UNKNOWN} (every value null)
+   * has no values to convert.
+   */
+  private static ParquetField.Primitive asPhysical(ParquetField.Primitive fileType) {
+    if (!(fileType.logicalType() instanceof LogicalType.Unrecognized)
+        && !(fileType.logicalType() instanceof LogicalType.NullType)) {
+      return fileType;
+    }
+    return new ParquetField.Primitive(
+        fileType.name(),
+        fileType.repetition(),
+        fileType.fieldId(),
+        null,
+        fileType.physicalType(),
+        fileType.typeLength());
+  }
+
   /** A sink that drops values, for leaves read only for their levels. */
   static ValueSink discarding() {
     return new DiscardingSink();
@@ -87,8 +107,7 @@ final class ValueSinkFactory {
   private static boolean isPlainInteger(LogicalType logical) {
     return logical == null
         || logical instanceof LogicalType.IntegerType
-        || logical instanceof LogicalType.DateType
-        || logical instanceof LogicalType.Unrecognized;
+        || logical instanceof LogicalType.DateType;
   }
 
   /**
@@ -169,9 +188,7 @@ final class ValueSinkFactory {
     if (physical != PhysicalType.INT64) {
       return null;
     }
-    if (logical != null
-        && !(logical instanceof LogicalType.TimestampType)
-        && !(logical instanceof LogicalType.Unrecognized)) {
+    if (logical != null && !(logical instanceof LogicalType.TimestampType)) {
       return null;
     }
     LogicalType.TimeUnit unit =

@@ -46,7 +46,12 @@ record CorpusExpectation(
      * file, the column and the row group; with {@code verify-checksums=false} it returns the rows
      * Spark's reader (which does not verify) returns.
      */
-    CHECKSUM_MISMATCH
+    CHECKSUM_MISMATCH,
+    /**
+     * A valid file past a limit Floe states: the read fails with an {@code InvalidRequestException}
+     * naming the file and the limit, never with an OutOfMemoryError or partial rows.
+     */
+    BEYOND_LIMITS
   }
 
   /** A table schema chosen by hand, and why Iceberg's conversion could not be used. */

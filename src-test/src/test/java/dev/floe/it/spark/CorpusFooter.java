@@ -25,14 +25,28 @@ record CorpusFooter(long recordCount, Optional<MessageType> schema, String schem
   private static final int TAIL = 8;
   private static final String MAGIC = "PAR1";
 
+  /**
+   * The rows of the file's row groups, as add_files counts them (Iceberg's metrics sum the row
+   * groups); the footer's own total where the row groups do not parse. Some writers leave the total
+   * at 0 ({@code repeated_no_annotation.parquet}).
+   */
+  private static long recordCount(Path file, byte[] footer) {
+    try {
+      return Util.readFileMetaData(new ByteArrayInputStream(footer), false).getRow_groups().stream()
+          .mapToLong(group -> group.getNum_rows())
+          .sum();
+    } catch (IOException | RuntimeException damagedRowGroups) {
+      try {
+        return Util.readFileMetaData(new ByteArrayInputStream(footer), true).getNum_rows();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read the record count in the footer of " + file, e);
+      }
+    }
+  }
+
   static CorpusFooter read(Path file) {
     byte[] footer = footerBytes(file);
-    long recordCount;
-    try {
-      recordCount = Util.readFileMetaData(new ByteArrayInputStream(footer), true).getNum_rows();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the record count in the footer of " + file, e);
-    }
+    long recordCount = recordCount(file, footer);
     try {
       MessageType schema =
           new ParquetMetadataConverter()

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
+import dev.floe.InvalidRequestException;
 import java.nio.BufferUnderflowException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -82,6 +83,7 @@ class TestFloeReadsParquetCorpus {
       case CORRUPT -> assertRefused(table, context);
       case CHECKSUM_MISMATCH ->
           assertChecksumMismatchRefusedThenReadUnverified(table, expected, context);
+      case BEYOND_LIMITS -> assertRefusedAsBeyondLimits(table, context);
     }
   }
 
@@ -156,6 +158,17 @@ class TestFloeReadsParquetCorpus {
     ReadOutcome read = readWithin(table, Map.of(), context);
 
     assertRefusedNamingTheFile(read, table, context);
+  }
+
+  private void assertRefusedAsBeyondLimits(CorpusTable table, String context) {
+    Throwable failure = readWithin(table, Map.of(), context).failure();
+
+    assertThat(failure).as("%s: refused", context).isNotNull();
+    assertNoCrash(failure, context);
+    assertThat(FailureChain.causeOfType(failure, InvalidRequestException.class).getMessage())
+        .as("%s: the refusal names the file and the limit", context)
+        .contains(table.dataFile().getFileName().toString())
+        .contains("Floe reads in one page");
   }
 
   private void assertChecksumMismatchRefusedThenReadUnverified(

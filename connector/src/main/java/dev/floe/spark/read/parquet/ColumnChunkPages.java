@@ -1,6 +1,7 @@
 package dev.floe.spark.read.parquet;
 
 import dev.floe.CorruptFileException;
+import dev.floe.InvalidRequestException;
 import dev.floe.spark.read.parquet.ThriftCompactReader.ThriftException;
 import java.io.IOException;
 import java.util.zip.CRC32;
@@ -15,6 +16,14 @@ import java.util.zip.CRC32;
  * this reader reuses, so a page is valid only until the next is read.
  */
 public final class ColumnChunkPages {
+  /**
+   * The largest page, decompressed, that Floe reads. Writers cut pages at about 1 MiB; a page of
+   * hundreds of MiB holds values that Spark's column vectors (at most 2 GiB a batch) and an
+   * executor's heap cannot take several copies of, as decoding does: such a page is refused before
+   * anything is allocated for it, rather than failing the executor with an OutOfMemoryError.
+   */
+  static final int MAX_PAGE_BYTES = 512 << 20;
+
   private final ColumnChunk chunk;
   private final byte[] data;
   private final int end;
@@ -265,13 +274,7 @@ public final class ColumnChunkPages {
     }
     int size = header.uncompressedSize() - targetOffset;
     try {
-      if (targetOffset == 0) {
-        decompressors.decompress(codec, data, from, length, buffer, size);
-      } else {
-        byte[] values = new byte[size];
-        decompressors.decompress(codec, data, from, length, values, size);
-        System.arraycopy(values, 0, buffer, targetOffset, size);
-      }
+      decompressors.decompress(codec, data, from, length, buffer, targetOffset, size);
     } catch (IOException failure) {
       throw damaged(headerStart, failure.getMessage(), failure);
     }
@@ -292,6 +295,23 @@ public final class ColumnChunkPages {
       throw damaged(headerStart, "its page header is malformed: " + malformed.getMessage(), null);
     }
     position += header.headerLength();
+    if (header.uncompressedSize() > MAX_PAGE_BYTES) {
+      throw new InvalidRequestException(
+          "Cannot read column "
+              + chunk.column().dottedPath()
+              + " of "
+              + location
+              + " (row group "
+              + rowGroupIndex
+              + ", page at offset "
+              + fileOffset(headerStart)
+              + "): the page decompresses to "
+              + header.uncompressedSize()
+              + " bytes, more than the "
+              + MAX_PAGE_BYTES
+              + " Floe reads in one page (its values would not fit Spark's column vectors);"
+              + " rewrite the file with smaller pages");
+    }
     return header;
   }
 

@@ -29,20 +29,40 @@ final class PageDecompressors implements AutoCloseable {
   void decompress(
       CompressionCodec codec, byte[] source, int offset, int length, byte[] target, int size)
       throws IOException {
+    decompress(codec, source, offset, length, target, 0, size);
+  }
+
+  /**
+   * Decompresses {@code source[offset .. offset + length)}, compressed with {@code codec}, into
+   * {@code target[targetOffset .. targetOffset + size)}.
+   */
+  void decompress(
+      CompressionCodec codec,
+      byte[] source,
+      int offset,
+      int length,
+      byte[] target,
+      int targetOffset,
+      int size)
+      throws IOException {
+    if (targetOffset < 0 || size < 0 || size > target.length - targetOffset) {
+      throw new IllegalArgumentException(
+          "Cannot decompress " + size + " bytes at " + targetOffset + " of " + target.length);
+    }
     switch (codec) {
       case UNCOMPRESSED -> {
         if (length != size) {
           throw new IOException(
               "an uncompressed page holds " + length + " bytes where its header says " + size);
         }
-        System.arraycopy(source, offset, target, 0, size);
+        System.arraycopy(source, offset, target, targetOffset, size);
       }
-      case SNAPPY -> snappy(source, offset, length, target, size);
-      case GZIP -> gzip(source, offset, length, target, size);
-      case ZSTD -> zstd(source, offset, length, target, size);
-      case LZ4_RAW -> lz4Block(source, offset, length, target, 0, size);
-      case LZ4 -> hadoopLz4(source, offset, length, target, size);
-      case BROTLI -> BrotliPages.decompress(source, offset, length, target, 0, size);
+      case SNAPPY -> snappy(source, offset, length, target, targetOffset, size);
+      case GZIP -> gzip(source, offset, length, target, targetOffset, size);
+      case ZSTD -> zstd(source, offset, length, target, targetOffset, size);
+      case LZ4_RAW -> lz4Block(source, offset, length, target, targetOffset, size);
+      case LZ4 -> hadoopLz4(source, offset, length, target, targetOffset, size);
+      case BROTLI -> BrotliPages.decompress(source, offset, length, target, targetOffset, size);
       case LZO ->
           throw new IOException(
               "it is compressed with LZO, which Floe does not read (no LZO decoder is on Spark's"
@@ -50,7 +70,8 @@ final class PageDecompressors implements AutoCloseable {
     }
   }
 
-  private static void snappy(byte[] source, int offset, int length, byte[] target, int size)
+  private static void snappy(
+      byte[] source, int offset, int length, byte[] target, int targetOffset, int size)
       throws IOException {
     int declared;
     try {
@@ -63,7 +84,7 @@ final class PageDecompressors implements AutoCloseable {
     }
     int written;
     try {
-      written = Snappy.uncompress(source, offset, length, target, 0);
+      written = Snappy.uncompress(source, offset, length, target, targetOffset);
     } catch (IOException | RuntimeException failure) {
       throw new IOException("its snappy data is malformed: " + failure.getMessage(), failure);
     }
@@ -73,10 +94,11 @@ final class PageDecompressors implements AutoCloseable {
   }
 
   /** Gzip, as one member or several concatenated (which some writers produce). */
-  private static void gzip(byte[] source, int offset, int length, byte[] target, int size)
+  private static void gzip(
+      byte[] source, int offset, int length, byte[] target, int targetOffset, int size)
       throws IOException {
     try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(source, offset, length))) {
-      int written = in.readNBytes(target, 0, size);
+      int written = in.readNBytes(target, targetOffset, size);
       if (written != size) {
         throw sizeMismatch("gzip", written, size);
       }
@@ -91,14 +113,15 @@ final class PageDecompressors implements AutoCloseable {
     }
   }
 
-  private void zstd(byte[] source, int offset, int length, byte[] target, int size)
+  private void zstd(
+      byte[] source, int offset, int length, byte[] target, int targetOffset, int size)
       throws IOException {
     if (zstd == null) {
       zstd = new ZstdDecompressCtx();
     }
     int written;
     try {
-      written = zstd.decompressByteArray(target, 0, size, source, offset, length);
+      written = zstd.decompressByteArray(target, targetOffset, size, source, offset, length);
     } catch (RuntimeException failure) {
       throw new IOException("its zstd data is malformed: " + failure.getMessage(), failure);
     }
@@ -129,19 +152,21 @@ final class PageDecompressors implements AutoCloseable {
    * sizes before each block). Old Arrow writers wrote a bare LZ4 block under the same codec; as the
    * format's notes advise, a page whose framing does not add up is read as one bare block.
    */
-  private void hadoopLz4(byte[] source, int offset, int length, byte[] target, int size)
+  private void hadoopLz4(
+      byte[] source, int offset, int length, byte[] target, int targetOffset, int size)
       throws IOException {
     try {
-      if (readHadoopFrames(source, offset, length, target, size)) {
+      if (readHadoopFrames(source, offset, length, target, targetOffset, size)) {
         return;
       }
     } catch (IOException notHadoop) {
       // fall through to the bare block
     }
-    lz4Block(source, offset, length, target, 0, size);
+    lz4Block(source, offset, length, target, targetOffset, size);
   }
 
-  private boolean readHadoopFrames(byte[] source, int offset, int length, byte[] target, int size)
+  private boolean readHadoopFrames(
+      byte[] source, int offset, int length, byte[] target, int targetOffset, int size)
       throws IOException {
     int position = offset;
     int end = offset + length;
@@ -156,7 +181,7 @@ final class PageDecompressors implements AutoCloseable {
           || compressedSize > end - position) {
         return false;
       }
-      lz4Block(source, position, compressedSize, target, written, frameSize);
+      lz4Block(source, position, compressedSize, target, targetOffset + written, frameSize);
       position += compressedSize;
       written += frameSize;
     }

@@ -90,6 +90,35 @@ class TestPageDecompressors {
   }
 
   @Test
+  void everyCodecWritesAtTheOffsetItIsGiven() throws IOException {
+    byte[][] compressed = {
+      Zstd.compress(PAGE), Snappy.compress(PAGE), gzip(PAGE), lz4Block(PAGE), hadoopLz4(PAGE), PAGE
+    };
+    CompressionCodec[] codecs = {
+      CompressionCodec.ZSTD,
+      CompressionCodec.SNAPPY,
+      CompressionCodec.GZIP,
+      CompressionCodec.LZ4_RAW,
+      CompressionCodec.LZ4,
+      CompressionCodec.UNCOMPRESSED
+    };
+    for (int index = 0; index < codecs.length; index++) {
+      // a version 2 page's values land after its levels
+      byte[] target = new byte[PAGE.length + 7];
+      Arrays.fill(target, 0, 7, (byte) 0x55);
+      decompressors.decompress(
+          codecs[index], compressed[index], 0, compressed[index].length, target, 7, PAGE.length);
+
+      assertThat(Arrays.copyOfRange(target, 7, target.length))
+          .as("%s", codecs[index])
+          .isEqualTo(PAGE);
+      assertThat(Arrays.copyOf(target, 7))
+          .as("%s leaves the bytes before the offset alone", codecs[index])
+          .containsOnly((byte) 0x55);
+    }
+  }
+
+  @Test
   void gzipReadsConcatenatedMembers() throws IOException {
     byte[] first = Arrays.copyOfRange(PAGE, 0, 4_000);
     byte[] second = Arrays.copyOfRange(PAGE, 4_000, PAGE.length);
