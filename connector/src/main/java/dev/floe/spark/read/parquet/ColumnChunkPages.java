@@ -297,15 +297,8 @@ public final class ColumnChunkPages {
     position += header.headerLength();
     if (header.uncompressedSize() > MAX_PAGE_BYTES) {
       throw new InvalidRequestException(
-          "Cannot read column "
-              + chunk.column().dottedPath()
-              + " of "
-              + location
-              + " (row group "
-              + rowGroupIndex
-              + ", page at offset "
-              + fileOffset(headerStart)
-              + "): the page decompresses to "
+          where(headerStart)
+              + "the page decompresses to "
               + header.uncompressedSize()
               + " bytes, more than the "
               + MAX_PAGE_BYTES
@@ -359,17 +352,19 @@ public final class ColumnChunkPages {
   }
 
   private CorruptFileException damaged(int index, String problem, Throwable cause) {
-    return new CorruptFileException(
-        "Cannot read column "
-            + chunk.column().dottedPath()
-            + " of "
-            + location
-            + " (row group "
-            + rowGroupIndex
-            + ", page at offset "
-            + fileOffset(index)
-            + "): "
-            + problem,
-        cause);
+    return new CorruptFileException(where(index) + problem, cause);
+  }
+
+  /** How messages name the page whose header starts at {@code data[index]}. */
+  private String where(int index) {
+    return "Cannot read column "
+        + chunk.column().dottedPath()
+        + " of "
+        + location
+        + " (row group "
+        + rowGroupIndex
+        + ", page at offset "
+        + fileOffset(index)
+        + "): ";
   }
 }

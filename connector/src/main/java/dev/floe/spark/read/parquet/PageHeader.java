@@ -6,6 +6,7 @@ import static dev.floe.spark.read.parquet.ThriftCompactReader.STOP;
 import static dev.floe.spark.read.parquet.ThriftCompactReader.STRUCT;
 
 import dev.floe.spark.read.parquet.ThriftCompactReader.ThriftException;
+import java.util.function.IntPredicate;
 
 /**
  * A page's header, as the pages of a column chunk are read: its type, sizes, CRC when the writer
@@ -39,21 +40,23 @@ record PageHeader(
   static PageHeader decode(byte[] data, int offset, int end) {
     ThriftCompactReader thrift = new ThriftCompactReader(data, offset, end);
     Builder header = new Builder();
-    thrift.beginStruct();
-    int id;
-    while ((id = thrift.nextField()) != STOP) {
-      switch (id) {
-        case 1 -> header.type = i32(thrift);
-        case 2 -> header.uncompressedSize = i32(thrift);
-        case 3 -> header.compressedSize = i32(thrift);
-        case 4 -> header.crc = i32(thrift);
-        case 5 -> dataPageHeader(thrift, header);
-        case 7 -> dictionaryPageHeader(thrift, header);
-        case 8 -> dataPageHeaderV2(thrift, header);
-        default -> thrift.skipField();
-      }
-    }
-    thrift.endStruct();
+    struct(
+        thrift,
+        id -> {
+          switch (id) {
+            case 1 -> header.type = i32(thrift);
+            case 2 -> header.uncompressedSize = i32(thrift);
+            case 3 -> header.compressedSize = i32(thrift);
+            case 4 -> header.crc = i32(thrift);
+            case 5 -> dataPageHeader(thrift, header);
+            case 7 -> dictionaryPageHeader(thrift, header);
+            case 8 -> dataPageHeaderV2(thrift, header);
+            default -> {
+              return false;
+            }
+          }
+          return true;
+        });
     if (header.type < 0) {
       throw new ThriftException("a page header has no page type");
     }
@@ -81,62 +84,84 @@ record PageHeader(
     }
   }
 
-  private static void dataPageHeader(ThriftCompactReader thrift, Builder header) {
-    expectStruct(thrift);
-    header.pageHeaders++;
+  /** Reads a struct: {@code field} reads the fields it knows, returning false for the others. */
+  private static void struct(ThriftCompactReader thrift, IntPredicate field) {
     thrift.beginStruct();
     int id;
     while ((id = thrift.nextField()) != STOP) {
-      switch (id) {
-        case 1 -> header.valueCount = i32(thrift);
-        case 2 -> header.encoding = i32(thrift);
-        case 3 -> header.definitionEncoding = i32(thrift);
-        case 4 -> header.repetitionEncoding = i32(thrift);
-        default -> thrift.skipField();
+      if (!field.test(id)) {
+        thrift.skipField();
       }
     }
     thrift.endStruct();
+  }
+
+  /** The header of the page's own type (data v1, dictionary, data v2): one per page header. */
+  private static void typeHeader(ThriftCompactReader thrift, Builder header, IntPredicate field) {
+    expectStruct(thrift);
+    header.pageHeaders++;
+    struct(thrift, field);
+  }
+
+  private static void dataPageHeader(ThriftCompactReader thrift, Builder header) {
+    typeHeader(
+        thrift,
+        header,
+        id -> {
+          switch (id) {
+            case 1 -> header.valueCount = i32(thrift);
+            case 2 -> header.encoding = i32(thrift);
+            case 3 -> header.definitionEncoding = i32(thrift);
+            case 4 -> header.repetitionEncoding = i32(thrift);
+            default -> {
+              return false;
+            }
+          }
+          return true;
+        });
   }
 
   private static void dictionaryPageHeader(ThriftCompactReader thrift, Builder header) {
-    expectStruct(thrift);
-    header.pageHeaders++;
-    thrift.beginStruct();
-    int id;
-    while ((id = thrift.nextField()) != STOP) {
-      switch (id) {
-        case 1 -> header.valueCount = i32(thrift);
-        case 2 -> header.encoding = i32(thrift);
-        default -> thrift.skipField();
-      }
-    }
-    thrift.endStruct();
+    typeHeader(
+        thrift,
+        header,
+        id -> {
+          switch (id) {
+            case 1 -> header.valueCount = i32(thrift);
+            case 2 -> header.encoding = i32(thrift);
+            default -> {
+              return false;
+            }
+          }
+          return true;
+        });
   }
 
   private static void dataPageHeaderV2(ThriftCompactReader thrift, Builder header) {
-    expectStruct(thrift);
-    header.pageHeaders++;
-    thrift.beginStruct();
-    int id;
-    while ((id = thrift.nextField()) != STOP) {
-      switch (id) {
-        case 1 -> header.valueCount = i32(thrift);
-        case 2 -> header.nullCount = i32(thrift);
-        case 3 -> header.rowCount = i32(thrift);
-        case 4 -> header.encoding = i32(thrift);
-        case 5 -> header.definitionLength = i32(thrift);
-        case 6 -> header.repetitionLength = i32(thrift);
-        case 7 -> {
-          int type = thrift.fieldType();
-          if (type != ThriftCompactReader.TRUE && type != ThriftCompactReader.FALSE) {
-            throw new ThriftException("is_compressed has wire type " + type);
+    typeHeader(
+        thrift,
+        header,
+        id -> {
+          switch (id) {
+            case 1 -> header.valueCount = i32(thrift);
+            case 2 -> header.nullCount = i32(thrift);
+            case 3 -> header.rowCount = i32(thrift);
+            case 4 -> header.encoding = i32(thrift);
+            case 5 -> header.definitionLength = i32(thrift);
+            case 6 -> header.repetitionLength = i32(thrift);
+            case 7 -> {
+              int type = thrift.fieldType();
+              if (type != ThriftCompactReader.TRUE && type != ThriftCompactReader.FALSE) {
+                throw new ThriftException("is_compressed has wire type " + type);
+              }
+              header.valuesCompressed = thrift.fieldBoolean();
+            }
+            default -> {
+              return false;
+            }
           }
-          header.valuesCompressed = thrift.fieldBoolean();
-        }
-        default -> thrift.skipField();
-      }
-    }
-    thrift.endStruct();
+          return true;
+        });
   }
 
   private static final class Builder {
