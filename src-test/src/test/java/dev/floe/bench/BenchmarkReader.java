@@ -4,6 +4,7 @@ import dev.floe.it.spark.ReadFixture;
 import dev.floe.it.spark.ReadQuery;
 import dev.floe.it.spark.TableReader;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -14,7 +15,15 @@ enum BenchmarkReader {
   /** Apache Iceberg's Spark reader, loading the table directory as Floe does. */
   ICEBERG("Iceberg"),
   /** Spark's own Parquet reader on the table's data files: it knows nothing of delete files. */
-  SPARK_PARQUET("Spark Parquet");
+  SPARK_PARQUET("Spark Parquet"),
+  /**
+   * Floe with its page CRC-32 checks off ({@code verify-checksums=false}): what the checks cost.
+   * Only the lineitem suite runs it, when asked ({@code bench.lineitem.checksumCost}).
+   */
+  FLOE_WITHOUT_CHECKSUMS("Floe (no CRC)");
+
+  /** The readers every read benchmark compares: Floe, Iceberg's reader, Spark's Parquet reader. */
+  static final List<BenchmarkReader> COMPARED = List.of(FLOE, ICEBERG, SPARK_PARQUET);
 
   private final String label;
 
@@ -36,6 +45,9 @@ enum BenchmarkReader {
       case FLOE -> TableReader.FLOE.read(spark, table, ReadQuery.fullScan());
       case ICEBERG -> TableReader.ICEBERG_PATH.read(spark, table, ReadQuery.fullScan());
       case SPARK_PARQUET -> spark.read().parquet(files.toArray(String[]::new));
+      case FLOE_WITHOUT_CHECKSUMS ->
+          TableReader.FLOE.read(
+              spark, table, ReadQuery.fullScan(), Map.of("verify-checksums", "false"));
     };
   }
 }

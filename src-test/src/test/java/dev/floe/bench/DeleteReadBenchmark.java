@@ -65,7 +65,7 @@ public final class DeleteReadBenchmark {
       DeleteBenchmarkSettings settings,
       List<DeleteBenchmarkTable> tables,
       PrintStream out) {
-    List<BenchmarkReader> readers = List.of(BenchmarkReader.values());
+    List<BenchmarkReader> readers = BenchmarkReader.COMPARED;
     ReadReportTable results =
         new ReadReportTable(
             List.of("table", "deleted", "case"),

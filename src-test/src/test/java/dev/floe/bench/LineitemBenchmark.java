@@ -47,7 +47,8 @@ public final class LineitemBenchmark {
       List<LineitemCase> cases = prepare(workspace.spark(), settings, tables, out);
       String loadBefore = DeleteReadBenchmark.loadAverage();
       LineitemMeasurement measurement =
-          LineitemMeasurement.run(spark, cases, sizes.warmupRuns(), sizes.measuredRuns(), out);
+          LineitemMeasurement.run(
+              spark, cases, settings.readers(), sizes.warmupRuns(), sizes.measuredRuns(), out);
       String load =
           "Load average (1, 5, 15 min) before the reads: "
               + loadBefore
@@ -107,6 +108,9 @@ public final class LineitemBenchmark {
       withDeletes = withDeletes.subList(1, withDeletes.size());
     }
     List<LineitemCase> cases = new ArrayList<>(LineitemCases.lineitem(lineitemTable, sizes.rows()));
+    if (settings.checksumCost()) {
+      cases.add(LineitemCases.fullScan(lineitemTable));
+    }
     cases.addAll(LineitemCases.nested(nested));
     out.println("Computing the expected answers of the tables with deletes (Spark Parquet)");
     for (DeleteBenchmarkTable table : withDeletes) {

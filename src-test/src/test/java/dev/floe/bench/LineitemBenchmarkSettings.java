@@ -1,6 +1,8 @@
 package dev.floe.bench;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 
@@ -18,9 +20,17 @@ import java.util.Properties;
  *     bench.lineitem.deleteRows}); by default the lineitem table itself
  * @param chartOutput the SVG chart of the ratios ({@code bench.lineitem.chart}); by default {@code
  *     lineitem-ratios.svg} beside the Markdown report, none without a report
+ * @param checksumCost whether the suite also measures what Floe's page CRC-32 checks cost ({@code
+ *     bench.lineitem.checksumCost}, off by default): a reader column "Floe (no CRC)" (Floe with
+ *     {@code verify-checksums=false}) on the tables without deletes, a lineitem full scan of every
+ *     column, and the difference in percent under the table
  */
 record LineitemBenchmarkSettings(
-    DeleteBenchmarkSettings deletes, long nestedRows, long deleteRows, Path chartOutput) {
+    DeleteBenchmarkSettings deletes,
+    long nestedRows,
+    long deleteRows,
+    Path chartOutput,
+    boolean checksumCost) {
   static final String PREFIX = "bench.lineitem";
   static final String CHART_FILE = "lineitem-ratios.svg";
 
@@ -55,7 +65,23 @@ record LineitemBenchmarkSettings(
         chart != null && !chart.isBlank()
             ? Path.of(chart.trim())
             : output == null ? null : output.resolveSibling(CHART_FILE);
-    return new LineitemBenchmarkSettings(deletes, nestedRows, deleteRows, chartOutput);
+    String checksumCost = properties.getProperty(PREFIX + ".checksumCost", "false").trim();
+    if (!checksumCost.equals("true") && !checksumCost.equals("false")) {
+      throw new IllegalArgumentException(
+          PREFIX + ".checksumCost must be true or false, not '" + checksumCost + "'");
+    }
+    return new LineitemBenchmarkSettings(
+        deletes, nestedRows, deleteRows, chartOutput, Boolean.parseBoolean(checksumCost));
+  }
+
+  /** The readers timed: the three compared, and Floe without its checks when its cost is asked. */
+  List<BenchmarkReader> readers() {
+    if (!checksumCost) {
+      return BenchmarkReader.COMPARED;
+    }
+    List<BenchmarkReader> readers = new ArrayList<>(BenchmarkReader.COMPARED);
+    readers.add(BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
+    return List.copyOf(readers);
   }
 
   ReadBenchmarkSettings sizes() {

@@ -53,6 +53,9 @@ final class LineitemCases {
 
   static final Function<Dataset<Row>, Dataset<Row>> COUNT = rows -> rows.selectExpr("count(*)");
 
+  /** The name of {@link #fullScan}'s case. */
+  static final String FULL_SCAN = "full scan, every column (noop)";
+
   private LineitemCases() {}
 
   /** A 1 % range of order keys in the middle: file statistics, not partitions, prune it. */
@@ -87,6 +90,14 @@ final class LineitemCases {
             true,
             null,
             LineitemCase.Goal.READ));
+  }
+
+  /**
+   * Every column of every row to the {@code noop} sink: every page of every column chunk is read,
+   * so it shows the most that page checks can cost.
+   */
+  static LineitemCase fullScan(DeleteBenchmarkTable table) {
+    return new LineitemCase(table, FULL_SCAN, rows -> rows, true, null, LineitemCase.Goal.READ);
   }
 
   static List<LineitemCase> nested(DeleteBenchmarkTable table) {

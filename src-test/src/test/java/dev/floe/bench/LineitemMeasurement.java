@@ -14,7 +14,7 @@ import org.apache.spark.sql.SparkSession;
  * it planned.
  *
  * @param cases the cases, in report order
- * @param outcomes per case, each reader's checked outcome (every reader, in enum order)
+ * @param outcomes per case, each timed reader's checked outcome (in the readers' order)
  * @param floePlans per case, the descriptions of Floe's batch scans (pruning counts)
  */
 record LineitemMeasurement(
@@ -40,8 +40,12 @@ record LineitemMeasurement(
    * table measured was about twice as slow as the same table measured last).
    */
   static LineitemMeasurement run(
-      SparkSession spark, List<LineitemCase> cases, int warmupRounds, int runs, PrintStream out) {
-    List<BenchmarkReader> readers = List.of(BenchmarkReader.values());
+      SparkSession spark,
+      List<LineitemCase> cases,
+      List<BenchmarkReader> readers,
+      int warmupRounds,
+      int runs,
+      PrintStream out) {
     ReadTimer once = new ReadTimer(0, 1);
     int rounds = warmupRounds + runs;
     List<Map<BenchmarkReader, ReadSeries>> series = new ArrayList<>();
@@ -76,19 +80,26 @@ record LineitemMeasurement(
           measured ? runs : warmupRounds,
           (System.nanoTime() - start) / 1e9);
     }
-    ReadReportTable results =
-        new ReadReportTable(
-            List.of("table", "case"),
-            readers.stream().map(BenchmarkReader::label).toList(),
+    List<ReadReportTable.Ratio> ratios =
+        new ArrayList<>(
             List.of(
                 new ReadReportTable.Ratio(0, 1),
                 new ReadReportTable.Ratio(0, 2),
                 new ReadReportTable.Ratio(1, 0)));
+    int unchecked = readers.indexOf(BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
+    if (unchecked >= 0) {
+      ratios.add(new ReadReportTable.Ratio(readers.indexOf(BenchmarkReader.FLOE), unchecked));
+    }
+    ReadReportTable results =
+        new ReadReportTable(
+            List.of("table", "case"),
+            readers.stream().map(BenchmarkReader::label).toList(),
+            ratios);
     List<Map<BenchmarkReader, ReadOutcome>> outcomes = new ArrayList<>();
     List<List<String>> plans = new ArrayList<>();
     for (int index = 0; index < cases.size(); index++) {
       LineitemCase suiteCase = cases.get(index);
-      Map<BenchmarkReader, ReadOutcome> checked = check(suiteCase, series.get(index));
+      Map<BenchmarkReader, ReadOutcome> checked = check(suiteCase, readers, series.get(index));
       outcomes.add(checked);
       results.add(
           List.of(tableLabel(suiteCase), suiteCase.name()),
@@ -110,14 +121,16 @@ record LineitemMeasurement(
    * else Iceberg's: every reader that answers otherwise gets no figure.
    */
   private static Map<BenchmarkReader, ReadOutcome> check(
-      LineitemCase suiteCase, Map<BenchmarkReader, ReadSeries> series) {
+      LineitemCase suiteCase,
+      List<BenchmarkReader> readers,
+      Map<BenchmarkReader, ReadSeries> series) {
     Map<BenchmarkReader, ReadOutcome> raw = new EnumMap<>(BenchmarkReader.class);
-    for (BenchmarkReader reader : BenchmarkReader.values()) {
+    for (BenchmarkReader reader : readers) {
       raw.put(
           reader,
           suiteCase.readBy(reader)
               ? series.get(reader).outcome()
-              : ReadOutcome.notApplicable("Spark's Parquet reader does not apply deletes"));
+              : ReadOutcome.notApplicable(LineitemCase.notReadBy(reader)));
     }
     String reference = suiteCase.expected();
     String referenceName = "expected";
@@ -132,7 +145,7 @@ record LineitemMeasurement(
       }
     }
     Map<BenchmarkReader, ReadOutcome> checked = new EnumMap<>(BenchmarkReader.class);
-    for (BenchmarkReader reader : BenchmarkReader.values()) {
+    for (BenchmarkReader reader : readers) {
       checked.put(reader, raw.get(reader).checkedAgainst(reference, referenceName));
     }
     return checked;

@@ -12,6 +12,9 @@ final class LineitemReport {
   static final double DELETES_TARGET = 0.7;
   static final double COUNT_SPEEDUP_TARGET = 20;
 
+  /** Floe's page checks on the lineitem full scan: at most this much slower than without. */
+  static final double CHECKSUM_COST_TARGET_PERCENT = 3;
+
   private LineitemReport() {}
 
   static String markdown(
@@ -55,6 +58,15 @@ final class LineitemReport {
               table.summary()));
     }
     text.append('\n').append(load).append("\n\n").append(measurement.results().markdown());
+    if (settings.checksumCost()) {
+      text.append("\nWhat Floe's page CRC-32 checks cost (Floe against Floe with")
+          .append(" `verify-checksums=false`, medians and minimums; target: under ")
+          .append(String.format(Locale.ROOT, "%.0f", CHECKSUM_COST_TARGET_PERCENT))
+          .append(" % on the lineitem full scan):\n\n");
+      for (String line : checksumCost(measurement)) {
+        text.append("- ").append(line).append('\n');
+      }
+    }
     text.append("\nIssue 8's targets (Floe <= 0.9x Iceberg on every read, <= 1.1x Spark Parquet")
         .append(" without deletes, <= 0.7x Iceberg with deletes, COUNT(*) with deletion vectors")
         .append(" >= 20x faster than Iceberg):\n\n");
@@ -76,6 +88,46 @@ final class LineitemReport {
           .append("`\n");
     }
     return text.toString();
+  }
+
+  /**
+   * One line per case Floe read with and without its checks: both medians and the difference in
+   * percent, the same for the minimums (the least disturbed runs on a shared machine).
+   */
+  static List<String> checksumCost(LineitemMeasurement measurement) {
+    List<String> lines = new ArrayList<>();
+    for (int index = 0; index < measurement.cases().size(); index++) {
+      Map<BenchmarkReader, ReadOutcome> outcomes = measurement.outcomes().get(index);
+      ReadOutcome checked = outcomes.get(BenchmarkReader.FLOE);
+      ReadOutcome unchecked = outcomes.get(BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
+      if (unchecked == null || !checked.succeeded() || !unchecked.succeeded()) {
+        continue;
+      }
+      double median = percentMore(checked.medianMillis(), unchecked.medianMillis());
+      LineitemCase suiteCase = measurement.cases().get(index);
+      String verdict =
+          suiteCase.name().equals(LineitemCases.FULL_SCAN)
+              ? median < CHECKSUM_COST_TARGET_PERCENT ? ": met" : ": MISSED"
+              : "";
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "%s: median %.0f ms with checks, %.0f ms without: %+.1f %%%s; minimum %.0f against"
+                  + " %.0f ms: %+.1f %%",
+              suiteCase.label(),
+              checked.medianMillis(),
+              unchecked.medianMillis(),
+              median,
+              verdict,
+              checked.minMillis(),
+              unchecked.minMillis(),
+              percentMore(checked.minMillis(), unchecked.minMillis())));
+    }
+    return lines;
+  }
+
+  private static double percentMore(double checked, double unchecked) {
+    return (checked / unchecked - 1) * 100;
   }
 
   /** A scan description from its filter on: the table's directory and snapshot are noise here. */

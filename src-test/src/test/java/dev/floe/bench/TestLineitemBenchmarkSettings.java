@@ -24,6 +24,7 @@ class TestLineitemBenchmarkSettings {
             DeleteKind.DELETION_VECTORS, DeleteKind.POSITION_DELETES, DeleteKind.EQUALITY_DELETES);
     assertThat(settings.deletes().icebergExecutorCache()).as("Iceberg at its defaults").isTrue();
     assertThat(settings.chartOutput()).as("no report, no chart").isNull();
+    assertThat(settings.checksumCost()).as("no checksum-cost column unless asked").isFalse();
   }
 
   @Test
@@ -77,6 +78,24 @@ class TestLineitemBenchmarkSettings {
     assertThatThrownBy(() -> settingsWith("bench.lineitem.percents", "30"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Cannot delete 30% of the rows");
+  }
+
+  @Test
+  void theChecksumCostIsMeasuredOnlyWhenAsked() {
+    assertThat(LineitemBenchmarkSettings.from(new Properties()).readers())
+        .as("by default the three readers compared")
+        .containsExactly(
+            BenchmarkReader.FLOE, BenchmarkReader.ICEBERG, BenchmarkReader.SPARK_PARQUET);
+    assertThat(settingsWith("bench.lineitem.checksumCost", "true").readers())
+        .as("asked: Floe without its checks too, last, so the other columns keep their places")
+        .containsExactly(
+            BenchmarkReader.FLOE,
+            BenchmarkReader.ICEBERG,
+            BenchmarkReader.SPARK_PARQUET,
+            BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.checksumCost", "yes"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("bench.lineitem.checksumCost must be true or false, not 'yes'");
   }
 
   @Test

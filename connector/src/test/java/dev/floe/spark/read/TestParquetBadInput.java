@@ -37,9 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Damaged Parquet data files: every truncation of a file is an error (never fewer rows), and a bit
  * flipped anywhere in a file is either read or a Floe error — never another exception type, an
- * {@link OutOfMemoryError} or a read that does not end. (Parquet has no checksum over values or the
- * footer, so a flipped bit can change a value undetectably; what it must not do is escape the error
- * family or hang.)
+ * {@link OutOfMemoryError} or a read that does not end. (Page headers and the footer have no
+ * checksum, and a page's CRC is optional, so a flipped bit can change a value undetectably; what it
+ * must not do is escape the error family or hang. TestParquetPageChecksums covers the pages' CRCs.)
  */
 class TestParquetBadInput {
   private static final int ROWS = 3_000;
