@@ -31,7 +31,8 @@ record TaskOpener(
             context.readSchema(),
             nameMapping,
             DeleteCache.shared(context.deleteCacheBytes()),
-            context.batchSize());
+            context.batchSize(),
+            context.verifyChecksums());
     return new TaskOpener(io, context, nameMapping, deletes, RowFilterResiduals.of(context));
   }
 

@@ -62,7 +62,31 @@ public final class DeleteLoader {
       NameMapping nameMapping,
       DeleteCache cache,
       int batchSize) {
-    this(io, table, readSchema, nameMapping, cache, batchSize, WHOLE_FILE_LIMIT_BYTES);
+    this(io, table, readSchema, nameMapping, cache, batchSize, true, WHOLE_FILE_LIMIT_BYTES);
+  }
+
+  /**
+   * @param verifyDataChecksums whether the data file's pages are checked against their CRC-32 when
+   *     an equality delete file too large to hold is streamed past the split's rows (the read
+   *     option {@code verify-checksums}); delete files' pages are always checked
+   */
+  public DeleteLoader(
+      FileIO io,
+      String table,
+      Schema readSchema,
+      NameMapping nameMapping,
+      DeleteCache cache,
+      int batchSize,
+      boolean verifyDataChecksums) {
+    this(
+        io,
+        table,
+        readSchema,
+        nameMapping,
+        cache,
+        batchSize,
+        verifyDataChecksums,
+        WHOLE_FILE_LIMIT_BYTES);
   }
 
   /**
@@ -76,6 +100,7 @@ public final class DeleteLoader {
       NameMapping nameMapping,
       DeleteCache cache,
       int batchSize,
+      boolean verifyDataChecksums,
       long wholeFileLimitBytes) {
     this.wholeFileLimitBytes = wholeFileLimitBytes;
     this.io = io;
@@ -84,7 +109,9 @@ public final class DeleteLoader {
     this.nameMapping = nameMapping;
     this.cache = cache;
     this.batchSize = batchSize;
-    this.streamed = new StreamedEqualityDeletes(io, nameMapping, batchSize, this::equalityRows);
+    this.streamed =
+        new StreamedEqualityDeletes(
+            io, nameMapping, batchSize, verifyDataChecksums, this::equalityRows);
     this.positionDeletes =
         new PositionDeleteReader(
             table, (delete, residual) -> open(delete, PositionDeleteReader.SCHEMA, residual));

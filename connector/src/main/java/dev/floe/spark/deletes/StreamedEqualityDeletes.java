@@ -33,6 +33,7 @@ final class StreamedEqualityDeletes {
   private final FileIO io;
   private final NameMapping nameMapping;
   private final int batchSize;
+  private final boolean verifyDataChecksums;
   private final BiFunction<DeleteFile, List<NestedField>, CloseableIterator<ColumnarBatch>>
       deleteRows;
 
@@ -43,10 +44,12 @@ final class StreamedEqualityDeletes {
       FileIO io,
       NameMapping nameMapping,
       int batchSize,
+      boolean verifyDataChecksums,
       BiFunction<DeleteFile, List<NestedField>, CloseableIterator<ColumnarBatch>> deleteRows) {
     this.io = io;
     this.nameMapping = nameMapping;
     this.batchSize = batchSize;
+    this.verifyDataChecksums = verifyDataChecksums;
     this.deleteRows = deleteRows;
   }
 
@@ -95,7 +98,8 @@ final class StreamedEqualityDeletes {
             Map.of(),
             nameMapping,
             Expression.alwaysTrue(),
-            batchSize);
+            batchSize,
+            verifyDataChecksums);
     try (CloseableIterator<ColumnarBatch> batches = DataFileReaders.open(io, request)) {
       while (batches.hasNext()) {
         ColumnarBatch batch = batches.next();

@@ -31,7 +31,8 @@ final class ColumnChunkReader {
   private final WritableColumnVector vector;
   private final ValueSink sink;
   private final int slotDefinition;
-  private final String description;
+  private final String location;
+  private final int rowGroup;
 
   private final LeafBuffers buffers;
   private int[] repetitions;
@@ -71,7 +72,8 @@ final class ColumnChunkReader {
       ColumnChunkPages pages,
       boolean mayKeepDictionaryIds,
       Target target,
-      String description) {
+      String location,
+      int rowGroup) {
     this.descriptor = descriptor;
     this.physical = descriptor.type().physicalType();
     this.typeLength = descriptor.type().typeLength();
@@ -84,7 +86,8 @@ final class ColumnChunkReader {
     this.buffers = target.buffers();
     this.repetitions = buffers.repetitions;
     this.definitions = buffers.definitions;
-    this.description = description;
+    this.location = location;
+    this.rowGroup = rowGroup;
     pages.reuseBuffer(buffers.decompressed);
     DictionaryPage dictionaryPage = pages.readDictionaryPage();
     try {
@@ -431,9 +434,11 @@ final class ColumnChunkReader {
         "Cannot read column "
             + descriptor.dottedPath()
             + " of "
-            + description
+            + location
+            + " (row group "
+            + rowGroup
             + (pageOffset < 0 ? "" : ", page at offset " + pageOffset)
-            + ": "
+            + "): "
             + problem
             + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage()),
         cause);

@@ -267,7 +267,8 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
               pages.get(leaf.descriptor()),
               flat && keepsDictionary(leaf, block),
               targets[leaf.index()],
-              request.location() + " (row group " + index + ")");
+              request.location(),
+              index);
     }
     rowsLeftInRowGroup = block.rowCount();
     nextPosition = firstRowPositions[index];

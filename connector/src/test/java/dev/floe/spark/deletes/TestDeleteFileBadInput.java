@@ -211,6 +211,7 @@ class TestDeleteFileBadInput {
                   null,
                   new DeleteCache(DeleteCache.DEFAULT_MAX_BYTES),
                   64,
+                  true,
                   0);
           try {
             TaskDeletes deletes =

@@ -60,7 +60,7 @@ class TestDeleteLoader {
 
   /** Reads position delete files per data file, skipping row groups, whatever their size. */
   private DeleteLoader loader() {
-    return new DeleteLoader(new LocalFileIO(), TABLE, READ_SCHEMA, null, cache, 64, 0);
+    return new DeleteLoader(new LocalFileIO(), TABLE, READ_SCHEMA, null, cache, 64, true, 0);
   }
 
   /** Reads small partition-scoped position delete files whole, as executors do by default. */
