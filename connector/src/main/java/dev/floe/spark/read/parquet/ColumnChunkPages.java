@@ -182,11 +182,12 @@ public final class ColumnChunkPages {
           null);
     }
     boolean compressed =
-        header.valuesCompressed()
-            && chunk.codec() != CompressionCodec.UNCOMPRESSED
-            && header.uncompressedSize() > levels;
+        header.valuesCompressed() && chunk.codec() != CompressionCodec.UNCOMPRESSED;
     DataPage page;
-    if (!compressed) {
+    if (header.uncompressedSize() == levels) {
+      // no values (every entry null): whatever a codec wrote for nothing is not read
+      page = dataPage(header, data, pageStart, pageStart + levels, headerStart);
+    } else if (!compressed) {
       if (header.compressedSize() != header.uncompressedSize()) {
         throw damaged(
             headerStart,
