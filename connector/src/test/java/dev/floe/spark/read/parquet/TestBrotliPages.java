@@ -41,7 +41,6 @@ import org.junit.jupiter.api.Test;
  * Brotli codec.
  */
 class TestBrotliPages {
-  private static final String CORPUS_PROPERTY = "floe.parquet.testing";
   private static final String FILE = "large_string_map.brotli.parquet";
   private static final String[] KEY = {"arr", "key_value", "key"};
   private static final String[] VALUE = {"arr", "key_value", "value"};
@@ -76,13 +75,7 @@ class TestBrotliPages {
 
   @BeforeAll
   static void findThePages() throws IOException {
-    String corpus = System.getProperty(CORPUS_PROPERTY);
-    assertThat(corpus)
-        .as(
-            "the build passes the parquet-testing corpus as the system property %s",
-            CORPUS_PROPERTY)
-        .isNotBlank();
-    Path path = Path.of(corpus, "data", FILE);
+    Path path = ParquetTestingCorpus.directory().resolve("data").resolve(FILE);
     assertThat(path)
         .as("the parquet-testing corpus (shared/testdata/parquet-testing beside the project)")
         .isRegularFile();
