@@ -1,10 +1,19 @@
 package dev.floe.spark;
 
 import dev.floe.InvalidRequestException;
+import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.RestCatalog;
+import dev.floe.catalog.Warehouse;
 import dev.floe.metadata.MetadataTableType;
-import dev.floe.table.SnapshotRef;
-import dev.floe.table.TableMetadata;
+import dev.floe.spark.catalog.CatalogTables;
+import dev.floe.spark.catalog.RestTables;
+import dev.floe.spark.catalog.TableCache;
+import dev.floe.spark.catalog.WarehouseTables;
+import dev.floe.spark.metadata.FloeMetadataTables;
+import dev.floe.spark.source.FloeReadOptions;
+import dev.floe.spark.source.FloeTable;
+import dev.floe.spark.source.IdentifierSelector;
+import dev.floe.spark.source.SparkTimeTravelOptions;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -221,17 +230,17 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
 
   @Override
   public void createNamespace(String[] namespace, Map<String, String> metadata) {
-    throw readOnly("create namespace " + qualified(namespace));
+    throw FloeTable.readOnly("create namespace " + qualified(namespace));
   }
 
   @Override
   public void alterNamespace(String[] namespace, NamespaceChange... changes) {
-    throw readOnly("alter namespace " + qualified(namespace));
+    throw FloeTable.readOnly("alter namespace " + qualified(namespace));
   }
 
   @Override
   public boolean dropNamespace(String[] namespace, boolean cascade) {
-    throw readOnly("drop namespace " + qualified(namespace));
+    throw FloeTable.readOnly("drop namespace " + qualified(namespace));
   }
 
   // ---- tables
@@ -280,7 +289,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   private Table load(Identifier ident, Map<String, String> asOf, String version)
       throws NoSuchTableException {
     boolean travels = !asOf.isEmpty() || version != null;
-    Optional<dev.floe.catalog.Table> table = cached(ident);
+    Optional<LoadedTable> table = cached(ident);
     if (table.isPresent()) {
       return readAt(table.get(), asOf, version);
     }
@@ -291,7 +300,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
               Arrays.copyOf(namespace, namespace.length - 1), namespace[namespace.length - 1]);
       Optional<IdentifierSelector> selector = IdentifierSelector.parse(ident.name());
       if (selector.isPresent()) {
-        Optional<dev.floe.catalog.Table> selected = cached(parent);
+        Optional<LoadedTable> selected = cached(parent);
         if (selected.isPresent()) {
           if (travels) {
             throw new InvalidRequestException(
@@ -311,11 +320,11 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
         }
       }
       if (isMetadataTableName(ident.name())) {
-        Optional<dev.floe.catalog.Table> described = cached(parent);
+        Optional<LoadedTable> described = cached(parent);
         if (described.isPresent()) {
-          dev.floe.catalog.Table of = described.get();
+          LoadedTable of = described.get();
           Map<String, String> selection =
-              version == null ? asOf : versionOption(version, of.metadata());
+              version == null ? asOf : SparkTimeTravelOptions.versionOption(version, of.metadata());
           return FloeMetadataTables.load(
               of, ident.name(), FloeTable.readOptions(selection, SparkSession.active(), of));
         }
@@ -333,34 +342,19 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
     return false;
   }
 
-  private Optional<dev.floe.catalog.Table> cached(Identifier ident) {
+  private Optional<LoadedTable> cached(Identifier ident) {
     String[] parts = parts(ident);
     return cache.load(tables().cacheKey(parts), () -> tables().load(parts, qualified(ident)));
   }
 
   /** The table at the selected snapshot, its schema resolved now so a bad selection fails here. */
-  private static FloeTable readAt(
-      dev.floe.catalog.Table table, Map<String, String> options, String version) {
+  private static FloeTable readAt(LoadedTable table, Map<String, String> options, String version) {
     Map<String, String> selection =
-        version == null ? options : versionOption(version, table.metadata());
+        version == null ? options : SparkTimeTravelOptions.versionOption(version, table.metadata());
     FloeTable loaded =
         new FloeTable(table, FloeTable.readOptions(selection, SparkSession.active(), table));
     loaded.readSchema();
     return loaded;
-  }
-
-  /**
-   * The read option a {@code VERSION AS OF} value means: a snapshot id when it is a number, else
-   * the tag of that name, else the branch (which planning reports as unknown, listing the refs).
-   */
-  static Map<String, String> versionOption(String version, TableMetadata metadata) {
-    String trimmed = version.trim();
-    if (trimmed.matches("-?\\d{1,19}")) {
-      return Map.of(FloeReadOptions.SNAPSHOT_ID, trimmed);
-    }
-    SnapshotRef ref = metadata.ref(version);
-    boolean tag = ref != null && ref.type() == SnapshotRef.RefType.TAG;
-    return Map.of(tag ? FloeReadOptions.TAG : FloeReadOptions.BRANCH, version);
   }
 
   @Override
@@ -374,36 +368,27 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   @Deprecated // Spark 3.5 still declares it abstract; the Column[] form delegates to it
   public Table createTable(
       Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties) {
-    throw readOnly("create table " + qualified(ident));
+    throw FloeTable.readOnly("create table " + qualified(ident));
   }
 
   @Override
   public Table alterTable(Identifier ident, TableChange... changes) {
-    throw readOnly("alter table " + qualified(ident));
+    throw FloeTable.readOnly("alter table " + qualified(ident));
   }
 
   @Override
   public boolean dropTable(Identifier ident) {
-    throw readOnly("drop table " + qualified(ident));
+    throw FloeTable.readOnly("drop table " + qualified(ident));
   }
 
   @Override
   public boolean purgeTable(Identifier ident) {
-    throw readOnly("purge table " + qualified(ident));
+    throw FloeTable.readOnly("purge table " + qualified(ident));
   }
 
   @Override
   public void renameTable(Identifier from, Identifier to) {
-    throw readOnly("rename table " + qualified(from) + " to " + qualified(to));
-  }
-
-  /** The refusal of every change, naming what was attempted. */
-  static InvalidRequestException readOnly(String attempted) {
-    return new InvalidRequestException(
-        "Floe is read-only: cannot "
-            + attempted
-            + "; write with Apache Iceberg's own Spark catalog"
-            + " (org.apache.iceberg.spark.SparkCatalog) on the same warehouse");
+    throw FloeTable.readOnly("rename table " + qualified(from) + " to " + qualified(to));
   }
 
   private static String[] parts(Identifier ident) {

@@ -1,6 +1,8 @@
 package dev.floe.spark;
 
-import dev.floe.InvalidRequestException;
+import dev.floe.spark.metadata.FloeMetadataTables;
+import dev.floe.spark.source.FloeReadOptions;
+import dev.floe.spark.source.FloeTable;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.spark.sql.connector.catalog.Table;
@@ -65,7 +67,7 @@ public final class FloeDataSource implements TableProvider, DataSourceRegister {
    * ({@link FloeMetadataTables}).
    */
   private static Table load(Map<String, String> options) {
-    String location = location(options);
+    String location = FloeReadOptions.location(options);
     int hash = location.lastIndexOf('#');
     if (hash < 0) {
       return FloeTable.load(location, options);
@@ -78,32 +80,5 @@ public final class FloeDataSource implements TableProvider, DataSourceRegister {
   @Override
   public boolean supportsExternalMetadata() {
     return false;
-  }
-
-  /** The table location among the options Spark passes: {@code path}, or one entry of paths. */
-  static String location(Map<String, String> options) {
-    String path = null;
-    String paths = null;
-    for (Map.Entry<String, String> option : options.entrySet()) {
-      if (option.getKey().equalsIgnoreCase("path")) {
-        path = option.getValue();
-      } else if (option.getKey().equalsIgnoreCase("paths")) {
-        paths = option.getValue();
-      }
-    }
-    if (path != null) {
-      return path;
-    }
-    if (paths != null) {
-      // Spark writes several load() paths as a JSON array of strings
-      String trimmed = paths.trim();
-      if (trimmed.startsWith("[\"") && trimmed.endsWith("\"]") && !trimmed.contains("\",\"")) {
-        return trimmed.substring(2, trimmed.length() - 2);
-      }
-      throw new InvalidRequestException(
-          "Floe reads one table at a time, not " + paths + ": call load() with one location");
-    }
-    throw new InvalidRequestException(
-        "No table location: call spark.read.format(\"floe\").load(<table location>)");
   }
 }

@@ -2,7 +2,7 @@ package dev.floe.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.floe.spark.read.LocalParquetOutput;
+import dev.floe.spark.read.parquet.LocalParquetOutput;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -545,7 +545,7 @@ class ConnectorJarIT {
     /** {@link #BROTLI_STREAM} decompressed by the package-private {@code BrotliPages}. */
     private static String brotliPage() throws ReflectiveOperationException {
       Method decompress =
-          Class.forName("dev.floe.spark.read.parquet.BrotliPages")
+          Class.forName("dev.floe.spark.read.parquet.format.BrotliPages")
               .getDeclaredMethod(
                   "decompress",
                   byte[].class,

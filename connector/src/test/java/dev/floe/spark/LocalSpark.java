@@ -6,10 +6,10 @@ import org.apache.spark.sql.SparkSession;
  * The local Spark session of a connector test: no UI, bound to loopback (left alone, Spark binds
  * the machine's address), with whatever the test adds.
  */
-final class LocalSpark {
+public final class LocalSpark {
   private LocalSpark() {}
 
-  static SparkSession.Builder builder(String appName, int threads) {
+  public static SparkSession.Builder builder(String appName, int threads) {
     return SparkSession.builder()
         .master("local[" + threads + "]")
         .appName(appName)

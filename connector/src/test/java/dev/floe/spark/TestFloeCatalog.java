@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.InvalidRequestException;
+import dev.floe.catalog.LoadedTable;
+import dev.floe.spark.catalog.TableCache;
+import dev.floe.spark.source.FloeTable;
+import dev.floe.spark.source.IdentifierSelector;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -424,7 +428,7 @@ class TestFloeCatalog {
     AtomicLong clock = new AtomicLong(0);
     TableCache cache = new TableCache(100, clock::get);
     AtomicLong loads = new AtomicLong();
-    dev.floe.catalog.Table table =
+    LoadedTable table =
         dev.floe.catalog.PathTables.load(
             warehouse.resolve("db/evolved").toString(), new dev.floe.io.LocalFileIO());
 

@@ -34,7 +34,7 @@ public record LocationPolicy(boolean plainPathsAllowed, String loadedFrom) {
    * The policy for a table: plain absolute paths only when its metadata file is on local storage,
    * named by a plain path or a {@code file:} URI. A table built in memory gets the strict policy.
    */
-  public static LocationPolicy of(Table table) {
+  public static LocationPolicy of(LoadedTable table) {
     String metadataLocation = table.metadataLocation();
     if (metadataLocation == null) {
       return new LocationPolicy(false, "memory");

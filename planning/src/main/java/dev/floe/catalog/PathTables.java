@@ -55,7 +55,7 @@ public final class PathTables {
    *
    * @throws InvalidRequestException when there is no table there
    */
-  public static Table load(String location, FileIO io) {
+  public static LoadedTable load(String location, FileIO io) {
     String absolute = absoluteLocation(location);
     String described = absolute.equals(location) ? location : location + " (" + absolute + ")";
     String metadataFile;
@@ -77,7 +77,7 @@ public final class PathTables {
                               + HINT_FILE
                               + " and *.metadata.json)"));
     }
-    return new Table(location, TableMetadataParser.read(io.newInputFile(metadataFile)), io);
+    return new LoadedTable(location, TableMetadataParser.read(io.newInputFile(metadataFile)), io);
   }
 
   /**

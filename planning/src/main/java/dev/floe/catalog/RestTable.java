@@ -24,8 +24,8 @@ public record RestTable(
   }
 
   /** The table to plan scans of, reading its files through {@code io}. */
-  public Table table(FileIO io) {
-    return new Table(name, metadata, io);
+  public LoadedTable table(FileIO io) {
+    return new LoadedTable(name, metadata, io);
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.floe.cli;
 
 import dev.floe.FloeException;
+import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
-import dev.floe.catalog.Table;
 import dev.floe.io.FileIOFactory;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.PlanJsonWriter;
@@ -120,7 +120,7 @@ public final class FloeCli {
 
   private static void plan(PlanCommand command, PrintStream out) throws IOException {
     String location = absoluteLocation(command.table());
-    Table table = PathTables.load(location, FileIOFactory.forLocation(location));
+    LoadedTable table = PathTables.load(location, FileIOFactory.forLocation(location));
     TableScan scan = command.select(TableScan.of(table));
     if (command.filterJson() != null) {
       scan = scan.filter(FilterArgument.read(command.filterJson()));

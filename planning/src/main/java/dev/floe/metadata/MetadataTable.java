@@ -1,7 +1,7 @@
 package dev.floe.metadata;
 
+import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.LocationPolicy;
-import dev.floe.catalog.Table;
 import dev.floe.io.CloseableIterator;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.FileContent;
@@ -45,13 +45,13 @@ import java.util.Optional;
  * DELETED entries, which record files that 42 removed.
  */
 public final class MetadataTable {
-  private final Table table;
+  private final LoadedTable table;
   private final MetadataTableType type;
   private final Optional<Snapshot> snapshot;
   private final Schema schema;
   private final StructType partitionType;
 
-  private MetadataTable(Table table, MetadataTableType type, Optional<Snapshot> snapshot) {
+  private MetadataTable(LoadedTable table, MetadataTableType type, Optional<Snapshot> snapshot) {
     this.table = Objects.requireNonNull(table, "table");
     this.type = Objects.requireNonNull(type, "type");
     this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
@@ -63,11 +63,12 @@ public final class MetadataTable {
    * Metadata table {@code type} of {@code table}, with the manifests of {@code snapshot} (empty for
    * a table without snapshots, whose manifest-based tables have no rows).
    */
-  public static MetadataTable of(Table table, MetadataTableType type, Optional<Snapshot> snapshot) {
+  public static MetadataTable of(
+      LoadedTable table, MetadataTableType type, Optional<Snapshot> snapshot) {
     return new MetadataTable(table, type, snapshot);
   }
 
-  public Table table() {
+  public LoadedTable table() {
     return table;
   }
 

@@ -2,7 +2,7 @@ package dev.floe.scan;
 
 /**
  * How the live rows of one planned data file are counted, from the cheapest evidence that is exact.
- * Chosen by {@link MetadataAggregates#of(FileScanTask)}.
+ * Chosen by {@link FileAggregates#of(FileScanTask)}.
  */
 public enum CountMethod {
   /**

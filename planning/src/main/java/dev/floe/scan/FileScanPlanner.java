@@ -4,8 +4,8 @@ import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
 import dev.floe.InvalidRequestException;
+import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.LocationPolicy;
-import dev.floe.catalog.Table;
 import dev.floe.io.CloseableIterator;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
@@ -31,7 +31,7 @@ import java.util.function.Function;
  * tasks are kept. Every hop's counts go into the {@link ScanReport}.
  */
 final class FileScanPlanner {
-  private final Table table;
+  private final LoadedTable table;
   private final Snapshot snapshot;
   private final FilterPruning pruning;
   private final ParallelManifestReader reader;
@@ -39,7 +39,8 @@ final class FileScanPlanner {
   private final MetricsColumns requestedStats;
   private final LocationPolicy locations;
 
-  FileScanPlanner(Table table, Snapshot snapshot, FilterPruning pruning, PlanSettings settings) {
+  FileScanPlanner(
+      LoadedTable table, Snapshot snapshot, FilterPruning pruning, PlanSettings settings) {
     this.table = table;
     this.snapshot = snapshot;
     this.pruning = pruning;

@@ -29,7 +29,7 @@ public record ScanPlan(List<FileScanTask> files, ScanReport report) {
         break;
       }
       kept.add(file);
-      MetadataAggregates aggregates = MetadataAggregates.of(file);
+      FileAggregates aggregates = FileAggregates.of(file);
       if (aggregates.countMethod() == CountMethod.METADATA) {
         known += aggregates.liveRowCount();
       }

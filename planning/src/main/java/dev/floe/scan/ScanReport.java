@@ -111,4 +111,36 @@ public record ScanReport(
       Objects.requireNonNull(conjunct, "conjunct");
     }
   }
+
+  /**
+   * What planning did, for {@code EXPLAIN}: the table and snapshot, the filter, and what each hop
+   * pruned. Shared by every scan of a planned table, which adds what it does with the result.
+   */
+  public String describe(String tableName) {
+    ManifestPruning manifests = dataManifests();
+    EntryPruning files = dataFiles();
+    return "Floe "
+        + tableName
+        + " snapshot="
+        + snapshotId()
+        + " filter="
+        + filter()
+        + " dataManifests=[total="
+        + manifests.total()
+        + ", skippedByPartitionSummary="
+        + manifests.skippedByPartitionSummary()
+        + ", withoutLiveFiles="
+        + manifests.withoutLiveFiles()
+        + ", read="
+        + manifests.read()
+        + "] dataFiles=[live="
+        + files.live()
+        + ", skippedByPartition="
+        + files.skippedByPartition()
+        + ", skippedByMetrics="
+        + files.skippedByMetrics()
+        + "] deleteFiles=[attached="
+        + deleteFilesAttached().total()
+        + "]";
+  }
 }

@@ -1,7 +1,7 @@
 package dev.floe.scan;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.Table;
+import dev.floe.catalog.LoadedTable;
 import dev.floe.table.Schema;
 import dev.floe.table.Snapshot;
 import dev.floe.table.SnapshotLogEntry;
@@ -52,7 +52,7 @@ record SnapshotSelection(Kind kind, long value, String refName) {
   /**
    * What this selection means for one table: the snapshot (none for an empty table), the schema.
    */
-  ResolvedSnapshot resolve(Table table) {
+  ResolvedSnapshot resolve(LoadedTable table) {
     TableMetadata metadata = table.metadata();
     switch (kind) {
       case CURRENT:
@@ -67,7 +67,7 @@ record SnapshotSelection(Kind kind, long value, String refName) {
     throw new IllegalStateException("Unknown snapshot selection " + kind);
   }
 
-  private ResolvedSnapshot resolveRef(Table table) {
+  private ResolvedSnapshot resolveRef(LoadedTable table) {
     TableMetadata metadata = table.metadata();
     SnapshotRef ref = metadata.ref(refName);
     if (ref == null) {
@@ -91,7 +91,7 @@ record SnapshotSelection(Kind kind, long value, String refName) {
         : ofSnapshot(metadata, snapshot);
   }
 
-  private long snapshotIdAsOf(Table table) {
+  private long snapshotIdAsOf(LoadedTable table) {
     TableMetadata metadata = table.metadata();
     // Iceberg's rule: the last entry of the snapshot log at or before the instant.
     Long found = null;
@@ -125,7 +125,7 @@ record SnapshotSelection(Kind kind, long value, String refName) {
     return found;
   }
 
-  private static Snapshot requireSnapshot(Table table, long snapshotId, String requestedAs) {
+  private static Snapshot requireSnapshot(LoadedTable table, long snapshotId, String requestedAs) {
     Snapshot snapshot = table.metadata().snapshot(snapshotId);
     if (snapshot == null) {
       throw new InvalidRequestException(

@@ -1,7 +1,7 @@
 package dev.floe.scan;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.Table;
+import dev.floe.catalog.LoadedTable;
 import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.manifest.MetricsColumns;
@@ -37,7 +37,7 @@ public final class TableScan {
   /** Open-file cost when neither the scan nor {@code read.split.open-file-cost} sets one. */
   public static final long DEFAULT_OPEN_FILE_COST = SplitTableProperties.DEFAULT_OPEN_FILE_COST;
 
-  private final Table table;
+  private final LoadedTable table;
   private final SnapshotSelection selection;
   private final List<String> selectedColumns;
   private final boolean caseSensitive;
@@ -68,7 +68,7 @@ public final class TableScan {
   }
 
   /** A scan of the table's current snapshot, all columns, case-sensitive names. */
-  public static TableScan of(Table table) {
+  public static TableScan of(LoadedTable table) {
     Objects.requireNonNull(table, "table");
     Settings settings = new Settings();
     settings.table = table;
@@ -250,7 +250,7 @@ public final class TableScan {
     return new TableScan(settings);
   }
 
-  public Table table() {
+  public LoadedTable table() {
     return table;
   }
 
@@ -440,7 +440,7 @@ public final class TableScan {
 
   /** The mutable carrier from which each new immutable scan is built. */
   private static final class Settings {
-    private Table table;
+    private LoadedTable table;
     private SnapshotSelection selection;
     private List<String> selectedColumns;
     private boolean caseSensitive;

@@ -107,7 +107,7 @@ class TestAbsoluteLocation {
   void loadsThroughALinkFromTheRealLocationUnderTheGivenName() {
     String given = link + "/t";
 
-    Table loaded = PathTables.load(given, new LocalFileIO());
+    LoadedTable loaded = PathTables.load(given, new LocalFileIO());
 
     assertThat(loaded.name()).as("the location as given").isEqualTo(given);
     assertThat(loaded.metadataLocation())

@@ -145,7 +145,7 @@ class TestLocationPolicy {
   }
 
   /** A table with no snapshot, loaded from {@code metadataLocation} (null: built in memory). */
-  private static Table loadedFrom(String metadataLocation) {
+  private static LoadedTable loadedFrom(String metadataLocation) {
     TableMetadata metadata =
         TableMetadata.builder()
             .metadataFileLocation(metadataLocation)
@@ -155,6 +155,6 @@ class TestLocationPolicy {
             .currentSchemaId(0)
             .specs(List.of(PartitionSpec.unpartitioned(0)))
             .build();
-    return new Table("db.t", metadata, new LocalFileIO());
+    return new LoadedTable("db.t", metadata, new LocalFileIO());
   }
 }

@@ -38,7 +38,7 @@ class TestPathTables {
     write("v5.metadata.json", 5);
     hint("2");
 
-    Table loaded = PathTables.load(table.toString(), io);
+    LoadedTable loaded = PathTables.load(table.toString(), io);
 
     assertThat(loaded.metadataLocation())
         .as("hint 2; v3 does not exist, so v5 is not reached")
@@ -89,7 +89,7 @@ class TestPathTables {
     write("v9.metadata.json", 9);
     Files.writeString(metadata.resolve("snap-1-abc.avro"), "not metadata");
 
-    Table loaded = PathTables.load(table + "/", io);
+    LoadedTable loaded = PathTables.load(table + "/", io);
 
     assertThat(loaded.metadataLocation())
         .as("v10 beats v9 by number, not by name")
@@ -102,7 +102,7 @@ class TestPathTables {
     write("v1.metadata.json", 1);
     writeGzip("v2.gz.metadata.json", 2);
 
-    Table loaded = PathTables.load(table.toString(), io);
+    LoadedTable loaded = PathTables.load(table.toString(), io);
 
     assertThat(loaded.metadataLocation()).endsWith("/metadata/v2.gz.metadata.json");
     assertThat(loaded.metadata().lastUpdatedMillis()).as("decompressed").isEqualTo(2);
@@ -114,7 +114,7 @@ class TestPathTables {
     write("00010-0c2f1d7a-1b2c-4d3e-8f9a-0b1c2d3e4f5a.metadata.json", 10);
     write("00002-9b3e55f0-7a6b-4c5d-9e8f-7a6b5c4d3e2f.metadata.json", 2);
 
-    Table loaded = PathTables.load("file:" + table, io);
+    LoadedTable loaded = PathTables.load("file:" + table, io);
 
     assertThat(loaded.metadataLocation())
         .as("by the number before the uuid; location style kept")
@@ -129,7 +129,7 @@ class TestPathTables {
     write("v2.metadata.json", 2);
     String location = metadata.resolve("v1.metadata.json").toString();
 
-    Table loaded = PathTables.load(location, io);
+    LoadedTable loaded = PathTables.load(location, io);
 
     assertThat(loaded.metadataLocation()).isEqualTo(location);
     assertThat(loaded.metadata().lastUpdatedMillis()).as("not the newest").isEqualTo(1);
@@ -140,7 +140,7 @@ class TestPathTables {
   void readsAGzipMetadataFileDirectly() throws IOException {
     writeGzip("v4.metadata.json.gz", 4);
 
-    Table loaded = PathTables.load(metadata.resolve("v4.metadata.json.gz").toString(), io);
+    LoadedTable loaded = PathTables.load(metadata.resolve("v4.metadata.json.gz").toString(), io);
 
     assertThat(loaded.metadata().lastUpdatedMillis()).isEqualTo(4);
   }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.Table;
+import dev.floe.catalog.LoadedTable;
 import dev.floe.io.FileIO;
 import dev.floe.io.InputFile;
 import dev.floe.table.NestedField;
@@ -82,11 +82,11 @@ class TestTableScan {
         null);
   }
 
-  private static Table table(boolean written) {
+  private static LoadedTable table(boolean written) {
     return table(written, Map.of("read.split.target-size", "1048576"));
   }
 
-  private static Table table(boolean written, Map<String, String> properties) {
+  private static LoadedTable table(boolean written, Map<String, String> properties) {
     Map<String, SnapshotRef> refs = new LinkedHashMap<>();
     if (written) {
       refs.put("main", new SnapshotRef(200, RefType.BRANCH, null, null, null));
@@ -109,7 +109,7 @@ class TestTableScan {
             .refs(refs)
             .properties(properties)
             .build();
-    return new Table("db.t", metadata, NO_FILES);
+    return new LoadedTable("db.t", metadata, NO_FILES);
   }
 
   @Test
@@ -122,7 +122,7 @@ class TestTableScan {
 
   @Test
   void snapshotIdTagAndTimestampReadWithTheSnapshotSchema() {
-    Table table = table(true);
+    LoadedTable table = table(true);
 
     assertThat(TableScan.of(table).useSnapshot(100).schema())
         .as("snapshot id -> the snapshot's schema")
@@ -146,7 +146,7 @@ class TestTableScan {
 
   @Test
   void asOfTimeTakesTheSnapshotCurrentAtThatInstant() {
-    Table table = table(true);
+    LoadedTable table = table(true);
 
     assertThat(TableScan.of(table).asOfTime(2_000).snapshot()).as("at the commit").contains(SECOND);
     assertThat(TableScan.of(table).asOfTime(1_999).snapshot()).as("just before").contains(FIRST);
@@ -201,18 +201,18 @@ class TestTableScan {
 
   @Test
   void tablePropertiesInBytesAcceptWhatTheScanSettingsAccept() {
-    Table noOpenCost = table(true, Map.of("read.split.open-file-cost", "0"));
+    LoadedTable noOpenCost = table(true, Map.of("read.split.open-file-cost", "0"));
     assertThat(TableScan.of(noOpenCost).effectiveOpenFileCost())
         .as("an open-file cost of 0, as the file-open-cost option allows")
         .isZero();
 
-    Table negativeOpenCost = table(true, Map.of("read.split.open-file-cost", "-1"));
+    LoadedTable negativeOpenCost = table(true, Map.of("read.split.open-file-cost", "-1"));
     assertThatThrownBy(() -> TableScan.of(negativeOpenCost).effectiveOpenFileCost())
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage(
             "Table db.t has an invalid read.split.open-file-cost: '-1';"
                 + " expected a number of bytes, at least 0");
-    Table noSplitSize = table(true, Map.of("read.split.target-size", "0"));
+    LoadedTable noSplitSize = table(true, Map.of("read.split.target-size", "0"));
     assertThatThrownBy(() -> TableScan.of(noSplitSize).effectiveSplitSize())
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage(
@@ -225,7 +225,7 @@ class TestTableScan {
     assertThat(TableScan.of(table(true, Map.of())).splitSettings())
         .as("Iceberg's defaults")
         .isEqualTo(new SplitSettings(128L << 20, 4L << 20, 10, true));
-    Table tuned =
+    LoadedTable tuned =
         table(
             true,
             Map.of(
@@ -251,13 +251,13 @@ class TestTableScan {
 
   @Test
   void invalidSplitTableProperties() {
-    Table lookback = table(true, Map.of("read.split.planning-lookback", "0"));
+    LoadedTable lookback = table(true, Map.of("read.split.planning-lookback", "0"));
     assertThatThrownBy(() -> TableScan.of(lookback).splitSettings())
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage(
             "Table db.t has an invalid read.split.planning-lookback: '0';"
                 + " expected a number of task groups, at least 1");
-    Table adaptive = table(true, Map.of("read.split.adaptive-size.enabled", "yes"));
+    LoadedTable adaptive = table(true, Map.of("read.split.adaptive-size.enabled", "yes"));
     assertThatThrownBy(() -> TableScan.of(adaptive).splitSettings())
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage(
@@ -270,7 +270,7 @@ class TestTableScan {
 
   @Test
   void neverWrittenTablePlansNothingAndHasASchema() {
-    Table empty = table(false);
+    LoadedTable empty = table(false);
 
     assertThat(TableScan.of(empty).planFiles()).isEmpty();
     assertThat(TableScan.of(empty).planGroups(4)).isEmpty();

@@ -1,7 +1,7 @@
 package dev.floe.bench;
 
+import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
-import dev.floe.catalog.Table;
 import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.scan.FileScanTask;
@@ -63,7 +63,7 @@ final class FloeTablePlanner implements TablePlanner {
 
   private List<FileScanTask> planFiles(String location) {
     // a new FileIO per load, as Iceberg's HadoopTables makes a new FileIO per load
-    Table table = PathTables.load(location, new LocalFileIO());
+    LoadedTable table = PathTables.load(location, new LocalFileIO());
     TableScan scan = TableScan.of(table).planningThreads(threads);
     return (filter.isNone() ? scan : scan.filter(filter.floe())).planFiles();
   }

@@ -1,7 +1,7 @@
 package dev.floe.it;
 
+import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
-import dev.floe.catalog.Table;
 import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
@@ -51,7 +51,7 @@ final class FloePlanner implements Planner {
   }
 
   /** A Floe scan of a loaded table, refined to {@code target}. */
-  static TableScan scan(Table table, ScanTarget target) {
+  static TableScan scan(LoadedTable table, ScanTarget target) {
     TableScan scan = TableScan.of(table);
     if (target instanceof ScanTarget.AtSnapshot at) {
       return scan.useSnapshot(at.snapshotId());
@@ -66,7 +66,7 @@ final class FloePlanner implements Planner {
   }
 
   /** Loads the path table at {@code location} (a directory or a {@code file:} URI). */
-  static Table load(String location) {
+  static LoadedTable load(String location) {
     return PathTables.load(location, new LocalFileIO());
   }
 

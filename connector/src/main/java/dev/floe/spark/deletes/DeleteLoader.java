@@ -12,8 +12,8 @@ import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.FileContent;
 import dev.floe.manifest.FileFormat;
 import dev.floe.scan.FileScanTask;
-import dev.floe.spark.read.DataFileReaders;
-import dev.floe.spark.read.FileReadRequest;
+import dev.floe.scan.task.FileReadRequest;
+import dev.floe.spark.read.FileReaders;
 import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
@@ -297,7 +297,7 @@ public final class DeleteLoader {
               + ": Floe reads delete files in Parquet and Avro, not "
               + delete.format());
     }
-    return DataFileReaders.open(
+    return FileReaders.open(
         io,
         new FileReadRequest(
             delete.location(),

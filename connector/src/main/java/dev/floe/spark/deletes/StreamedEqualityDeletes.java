@@ -7,8 +7,8 @@ import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
-import dev.floe.spark.read.DataFileReaders;
-import dev.floe.spark.read.FileReadRequest;
+import dev.floe.scan.task.FileReadRequest;
+import dev.floe.spark.read.FileReaders;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
@@ -100,7 +100,7 @@ final class StreamedEqualityDeletes {
             Expression.alwaysTrue(),
             batchSize,
             verifyDataChecksums);
-    try (CloseableIterator<ColumnarBatch> batches = DataFileReaders.open(io, request)) {
+    try (CloseableIterator<ColumnarBatch> batches = FileReaders.open(io, request)) {
       while (batches.hasNext()) {
         ColumnarBatch batch = batches.next();
         ColumnVector positions = batch.column(fields.size());

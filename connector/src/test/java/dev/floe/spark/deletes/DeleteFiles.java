@@ -6,7 +6,7 @@ import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.FileContent;
 import dev.floe.manifest.FileFormat;
 import dev.floe.manifest.PartitionValues;
-import dev.floe.spark.read.LocalParquetOutput;
+import dev.floe.spark.read.parquet.LocalParquetOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

@@ -8,7 +8,7 @@ import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.FileContent;
 import dev.floe.manifest.FileFormat;
-import dev.floe.spark.DamagedFiles;
+import dev.floe.spark.read.parquet.DamagedFiles;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;

@@ -31,10 +31,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * A batch's rows as plain Java values: Boolean, Integer (int, date), Long (long, timestamps),
  * Float, Double, BigDecimal, String, ByteBuffer (binary), List (struct, array), Map (map).
  */
-final class BatchRows {
+public final class BatchRows {
   private BatchRows() {}
 
-  static List<List<Object>> rows(ColumnarBatch batch, StructType schema) {
+  public static List<List<Object>> rows(ColumnarBatch batch, StructType schema) {
     List<List<Object>> rows = new ArrayList<>();
     for (int row = 0; row < batch.numRows(); row++) {
       rows.add(struct(batch.getRow(row), schema));
@@ -99,7 +99,7 @@ final class BatchRows {
     return values;
   }
 
-  static List<Object> row(Object... values) {
+  public static List<Object> row(Object... values) {
     return new ArrayList<>(Arrays.asList(values));
   }
 }

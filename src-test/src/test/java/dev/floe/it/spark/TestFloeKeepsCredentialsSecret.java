@@ -3,8 +3,8 @@ package dev.floe.it.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
-import dev.floe.catalog.Table;
 import dev.floe.io.HadoopFileIO;
 import dev.floe.scan.PlanJsonWriter;
 import dev.floe.scan.ScanPlan;
@@ -151,7 +151,7 @@ class TestFloeKeepsCredentialsSecret {
     Map<String, String> properties = new LinkedHashMap<>(STORAGE_SECRETS);
     properties.put("fs." + FaultyFileSystem.SCHEME + ".impl", FaultyFileSystem.class.getName());
     HadoopFileIO io = new HadoopFileIO(properties);
-    Table table = PathTables.load(location, io);
+    LoadedTable table = PathTables.load(location, io);
     ScanPlan plan = TableScan.of(table).plan();
     String json = PlanJsonWriter.toJson(table.metadata(), plan.files());
     assertThat(json)

@@ -1,0 +1,89 @@
+package dev.floe.spark.convert;
+
+import dev.floe.aggregate.Aggregate;
+import dev.floe.table.NestedField;
+import dev.floe.table.PrimitiveType;
+import dev.floe.table.Schema;
+import dev.floe.table.TypeId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Count;
+import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
+import org.apache.spark.sql.connector.expressions.aggregate.Max;
+import org.apache.spark.sql.connector.expressions.aggregate.Min;
+
+/** Spark's pushed {@link Aggregation} as the {@link Aggregate} Floe answers, where it can. */
+public final class SparkAggregateConverter {
+  private SparkAggregateConverter() {}
+
+  /**
+   * The functions of {@code aggregation} on columns of {@code schema}, or empty when Floe cannot
+   * answer one of them (a GROUP BY, DISTINCT, another function, a nested or unknown column, MIN or
+   * MAX of a type without exact bounds).
+   */
+  public static Optional<Aggregate> convert(Aggregation aggregation, Schema schema) {
+    if (aggregation.groupByExpressions().length > 0) {
+      return Optional.empty();
+    }
+    List<Aggregate.Function> functions = new ArrayList<>();
+    for (AggregateFunc function : aggregation.aggregateExpressions()) {
+      Optional<Aggregate.Function> converted = convert(function, schema);
+      if (converted.isEmpty()) {
+        return Optional.empty();
+      }
+      functions.add(converted.get());
+    }
+    return functions.isEmpty() ? Optional.empty() : Optional.of(new Aggregate(functions));
+  }
+
+  private static Optional<Aggregate.Function> convert(AggregateFunc function, Schema schema) {
+    if (function instanceof CountStar) {
+      return Optional.of(new Aggregate.Function(Aggregate.Kind.COUNT_STAR, null));
+    }
+    if (function instanceof Count count) {
+      return count.isDistinct()
+          ? Optional.empty()
+          : column(count.column(), schema)
+              .map(column -> new Aggregate.Function(Aggregate.Kind.COUNT, column));
+    }
+    if (function instanceof Min min) {
+      return column(min.column(), schema)
+          .filter(SparkAggregateConverter::hasSparkExactBounds)
+          .map(column -> new Aggregate.Function(Aggregate.Kind.MIN, column));
+    }
+    if (function instanceof Max max) {
+      return column(max.column(), schema)
+          .filter(SparkAggregateConverter::hasSparkExactBounds)
+          .map(column -> new Aggregate.Function(Aggregate.Kind.MAX, column));
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<NestedField> column(Expression expression, Schema schema) {
+    if (!(expression instanceof NamedReference reference) || reference.fieldNames().length != 1) {
+      return Optional.empty();
+    }
+    String name = reference.fieldNames()[0];
+    return schema.columns().stream().filter(column -> column.name().equals(name)).findFirst();
+  }
+
+  /**
+   * Whether the column's manifest bounds can be Spark's minimum and maximum: exact bounds ({@link
+   * TypeId#hasExactBounds}), of a type Spark holds as Iceberg does (not time, which Spark lacks,
+   * nor nanosecond timestamps, which Spark holds as microseconds). Other columns' MIN and MAX are
+   * left to Spark.
+   */
+  private static boolean hasSparkExactBounds(NestedField column) {
+    if (!(column.type() instanceof PrimitiveType type) || !type.typeId().hasExactBounds()) {
+      return false;
+    }
+    return type.typeId() != TypeId.TIME
+        && type.typeId() != TypeId.TIMESTAMP_NS
+        && type.typeId() != TypeId.TIMESTAMPTZ_NS;
+  }
+}

@@ -1,0 +1,449 @@
+package dev.floe.spark.source;
+
+import dev.floe.InvalidRequestException;
+import dev.floe.catalog.LoadedTable;
+import dev.floe.scan.TableScan;
+import dev.floe.scan.task.FileReadRequest;
+import dev.floe.spark.deletes.DeleteCache;
+import dev.floe.table.SnapshotRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The read configuration of one Floe scan, typed. Each setting resolves, in order, from the read
+ * option, the Spark session conf {@code spark.floe.read.<option>} (tuning settings only: a session
+ * does not pin a snapshot), the table property, and the default:
+ *
+ * <pre>{@code
+ * spark.read.format("floe").option("split-size", 64 << 20).load(path)   // read option
+ * spark.conf.set("spark.floe.read.batch-size", "8192")                   // session conf
+ * }</pre>
+ *
+ * <p>Split size and file-open cost fall back to the table properties inside planning ({@code
+ * read.split.target-size}, {@code read.split.open-file-cost}); the batch size to {@code
+ * read.parquet.vectorization.batch-size}. At most one of {@code snapshot-id}, {@code
+ * as-of-timestamp}, {@code branch}, {@code tag} may be given.
+ *
+ * @param snapshotId {@code snapshot-id}, or null
+ * @param asOfTimestamp {@code as-of-timestamp} in ms since the epoch, or null
+ * @param branch {@code branch}, or null
+ * @param tag {@code tag}, or null
+ * @param splitSize {@code split-size} in bytes, or null for planning's default
+ * @param fileOpenCost {@code file-open-cost} in bytes, or null for planning's default
+ * @param lookback {@code lookback}: task groups kept open while packing splits, or null for
+ *     planning's default (the table property {@code read.split.planning-lookback}, else 10)
+ * @param adaptiveSplitSize {@code adaptive-split-size-enabled}: whether a small scan's split target
+ *     may shrink to give every Spark slot a task group, or null for planning's default (the table
+ *     property {@code read.split.adaptive-size.enabled}, else true); a given split size never
+ *     adapts
+ * @param batchSize {@code batch-size}: the most rows in one columnar batch
+ * @param deleteCacheSize {@code delete-cache-size}: the bound in bytes of each executor's cache of
+ *     loaded delete files (deletion vectors, position and equality deletes); 0 disables it
+ * @param aggregatePushDown {@code aggregate-push-down-enabled}: whether COUNT, MIN and MAX may be
+ *     answered by the scan (from metadata where exact) instead of by Spark over the scan's rows
+ * @param verifyChecksums {@code verify-checksums}: whether data files' Parquet pages are checked
+ *     against the CRC-32 their headers record before they are decoded (true unless turned off)
+ */
+public record FloeReadOptions(
+    Long snapshotId,
+    Long asOfTimestamp,
+    String branch,
+    String tag,
+    Long splitSize,
+    Long fileOpenCost,
+    Integer lookback,
+    Boolean adaptiveSplitSize,
+    int batchSize,
+    long deleteCacheSize,
+    boolean aggregatePushDown,
+    boolean verifyChecksums) {
+
+  public static final String SNAPSHOT_ID = "snapshot-id";
+  public static final String AS_OF_TIMESTAMP = "as-of-timestamp";
+  public static final String BRANCH = "branch";
+  public static final String TAG = "tag";
+  static final String SPLIT_SIZE = "split-size";
+  static final String FILE_OPEN_COST = "file-open-cost";
+  static final String LOOKBACK = "lookback";
+  static final String ADAPTIVE_SPLIT_SIZE = "adaptive-split-size-enabled";
+  static final String BATCH_SIZE = "batch-size";
+  static final String DELETE_CACHE_SIZE = "delete-cache-size";
+  static final String AGGREGATE_PUSH_DOWN = "aggregate-push-down-enabled";
+  static final String VERIFY_CHECKSUMS = "verify-checksums";
+  static final String SESSION_PREFIX = "spark.floe.read.";
+  static final String BATCH_SIZE_PROPERTY = "read.parquet.vectorization.batch-size";
+
+  /** The settings a session may give as {@code spark.floe.read.<name>}. */
+  static final List<String> SESSION_SETTINGS =
+      List.of(
+          SPLIT_SIZE,
+          FILE_OPEN_COST,
+          LOOKBACK,
+          ADAPTIVE_SPLIT_SIZE,
+          BATCH_SIZE,
+          DELETE_CACHE_SIZE,
+          AGGREGATE_PUSH_DOWN,
+          VERIFY_CHECKSUMS);
+
+  /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
+  private static final List<String> PATH_OPTIONS = List.of("path", "paths");
+
+  /** Every read option: the snapshot selectors, then the tuning settings a session may give. */
+  private static final List<String> FLOE_OPTIONS =
+      java.util.stream.Stream.concat(
+              java.util.stream.Stream.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG),
+              SESSION_SETTINGS.stream())
+          .toList();
+
+  static final FloeReadOptions DEFAULTS =
+      new FloeReadOptions(
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          FileReadRequest.DEFAULT_BATCH_SIZE,
+          DeleteCache.DEFAULT_MAX_BYTES,
+          true,
+          true);
+
+  public FloeReadOptions {
+    List<String> selectors = selectors(snapshotId, asOfTimestamp, branch, tag);
+    if (selectors.size() > 1) {
+      throw new InvalidRequestException(
+          "Cannot read with more than one snapshot selector: "
+              + String.join(", ", selectors)
+              + "; give at most one of "
+              + SNAPSHOT_ID
+              + ", "
+              + AS_OF_TIMESTAMP
+              + ", "
+              + BRANCH
+              + ", "
+              + TAG);
+    }
+    if (lookback != null && lookback < 1) {
+      throw new InvalidRequestException(
+          LOOKBACK + " must be a positive number of task groups: " + lookback);
+    }
+    if (batchSize < 1) {
+      throw new InvalidRequestException(
+          BATCH_SIZE + " must be a positive number of rows: " + batchSize);
+    }
+    if (deleteCacheSize < 0) {
+      throw new InvalidRequestException(
+          DELETE_CACHE_SIZE
+              + " must be 0 (no cache) or a positive number of bytes: "
+              + deleteCacheSize);
+    }
+  }
+
+  private static List<String> selectors(
+      Long snapshotId, Long asOfTimestamp, String branch, String tag) {
+    List<String> selectors = new ArrayList<>();
+    if (snapshotId != null) {
+      selectors.add(SNAPSHOT_ID + "=" + snapshotId);
+    }
+    if (asOfTimestamp != null) {
+      selectors.add(AS_OF_TIMESTAMP + "=" + asOfTimestamp);
+    }
+    if (branch != null) {
+      selectors.add(BRANCH + "=" + branch);
+    }
+    if (tag != null) {
+      selectors.add(TAG + "=" + tag);
+    }
+    return selectors;
+  }
+
+  /** The snapshot selection, e.g. {@code [tag=v1]}; empty for the current snapshot. */
+  List<String> selection() {
+    return selectors(snapshotId, asOfTimestamp, branch, tag);
+  }
+
+  /**
+   * These scan options, reading the snapshot the table was loaded at. A scan may repeat the table's
+   * selection (a path table passes the same options to both) but not change it: the table's schema
+   * is that snapshot's.
+   *
+   * @throws InvalidRequestException when the scan selects another snapshot
+   */
+  FloeReadOptions atSelectionOf(FloeReadOptions loaded, String tableName) {
+    if (selection().isEmpty()) {
+      return new FloeReadOptions(
+          loaded.snapshotId,
+          loaded.asOfTimestamp,
+          loaded.branch,
+          loaded.tag,
+          splitSize,
+          fileOpenCost,
+          lookback,
+          adaptiveSplitSize,
+          batchSize,
+          deleteCacheSize,
+          aggregatePushDown,
+          verifyChecksums);
+    }
+    if (selection().equals(loaded.selection())) {
+      return this;
+    }
+    String selected = selection().get(0);
+    int equals = selected.indexOf('=');
+    throw new InvalidRequestException(
+        "Cannot read table "
+            + tableName
+            + " with "
+            + String.join(", ", selection())
+            + ": it was loaded at "
+            + (loaded.selection().isEmpty()
+                ? "its current snapshot"
+                : String.join(", ", loaded.selection()))
+            + ", whose schema it has; name the snapshot with the table instead: "
+            + tableName
+            + "."
+            + IdentifierSelector.identifierPart(
+                selected.substring(0, equals), selected.substring(equals + 1))
+            + ", VERSION AS OF or TIMESTAMP AS OF in SQL, or the read options of load() for a"
+            + " table read by its location");
+  }
+
+  /**
+   * Resolves the read options of one scan.
+   *
+   * @param options the read options (keys in any case; Spark lower-cases them)
+   * @param sessionConf the Spark session's SQL conf
+   * @param tableProperties the table's properties
+   * @throws InvalidRequestException for an unknown option (listing the valid ones), a value that is
+   *     not a number where one is needed, or more than one snapshot selector
+   */
+  static FloeReadOptions resolve(
+      Map<String, String> options,
+      Map<String, String> sessionConf,
+      Map<String, String> tableProperties) {
+    Map<String, String> byName = new TreeMap<>();
+    for (Map.Entry<String, String> option : options.entrySet()) {
+      byName.put(option.getKey().toLowerCase(Locale.ROOT), option.getValue());
+    }
+    for (String name : byName.keySet()) {
+      if (!FLOE_OPTIONS.contains(name) && !PATH_OPTIONS.contains(name)) {
+        TreeSet<String> valid = new TreeSet<>(FLOE_OPTIONS);
+        valid.addAll(PATH_OPTIONS);
+        valid.add(SparkTimeTravelOptions.VERSION_AS_OF);
+        valid.add(SparkTimeTravelOptions.TIMESTAMP_AS_OF);
+        throw new InvalidRequestException(
+            "Unknown Floe read option '"
+                + name
+                + "'; valid options are "
+                + String.join(", ", valid));
+      }
+    }
+    for (String key : sessionConf.keySet()) {
+      String name = key.substring(SESSION_PREFIX.length());
+      if (key.startsWith(SESSION_PREFIX) && !SESSION_SETTINGS.contains(name)) {
+        throw new InvalidRequestException(
+            "Unknown Floe session setting '"
+                + key
+                + "'; valid settings are "
+                + SESSION_SETTINGS.stream()
+                    .map(setting -> SESSION_PREFIX + setting)
+                    .sorted()
+                    .collect(Collectors.joining(", ")));
+      }
+    }
+    Setting batchSize =
+        Setting.first(
+            Setting.option(BATCH_SIZE, byName),
+            Setting.session(BATCH_SIZE, sessionConf),
+            Setting.tableProperty(BATCH_SIZE_PROPERTY, tableProperties));
+    Long batchRows = number(batchSize);
+    if (batchRows != null && batchRows > Integer.MAX_VALUE) {
+      throw new InvalidRequestException(
+          batchSize.source() + " is more rows than a batch can hold: " + batchRows);
+    }
+    return new FloeReadOptions(
+        number(Setting.option(SNAPSHOT_ID, byName)),
+        number(Setting.option(AS_OF_TIMESTAMP, byName)),
+        byName.get(BRANCH),
+        byName.get(TAG),
+        number(tuning(SPLIT_SIZE, byName, sessionConf)),
+        number(tuning(FILE_OPEN_COST, byName, sessionConf)),
+        intNumber(tuning(LOOKBACK, byName, sessionConf)),
+        optionalBool(tuning(ADAPTIVE_SPLIT_SIZE, byName, sessionConf)),
+        batchRows == null ? FileReadRequest.DEFAULT_BATCH_SIZE : batchRows.intValue(),
+        Objects.requireNonNullElse(
+            number(tuning(DELETE_CACHE_SIZE, byName, sessionConf)), DeleteCache.DEFAULT_MAX_BYTES),
+        bool(tuning(AGGREGATE_PUSH_DOWN, byName, sessionConf), true),
+        bool(tuning(VERIFY_CHECKSUMS, byName, sessionConf), true));
+  }
+
+  /** A tuning setting: the read option, else the session conf, else null. */
+  private static Setting tuning(
+      String name, Map<String, String> byName, Map<String, String> sessionConf) {
+    return Setting.first(Setting.option(name, byName), Setting.session(name, sessionConf));
+  }
+
+  /**
+   * One setting's value and where it was given, so that a bad value is reported where the user
+   * wrote it: {@code Read option split-size}, {@code Session conf spark.floe.read.split-size}, or
+   * {@code Table property read.parquet.vectorization.batch-size}.
+   *
+   * @param source where the value was given, as an error message names it
+   * @param value the value as given
+   */
+  private record Setting(String source, String value) {
+    static Setting option(String name, Map<String, String> byName) {
+      return of("Read option " + name, byName.get(name));
+    }
+
+    static Setting session(String name, Map<String, String> sessionConf) {
+      return of("Session conf " + SESSION_PREFIX + name, sessionConf.get(SESSION_PREFIX + name));
+    }
+
+    static Setting tableProperty(String name, Map<String, String> tableProperties) {
+      return of("Table property " + name, tableProperties.get(name));
+    }
+
+    private static Setting of(String source, String value) {
+      return value == null ? null : new Setting(source, value);
+    }
+
+    /** The first setting given, or null when none is. */
+    static Setting first(Setting... settings) {
+      for (Setting setting : settings) {
+        if (setting != null) {
+          return setting;
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * A scan of {@code table} with this snapshot selection and these split settings.
+   *
+   * @throws InvalidRequestException when {@code branch} names a tag or {@code tag} a branch
+   */
+  public TableScan newScan(LoadedTable table) {
+    TableScan scan = TableScan.of(table);
+    if (snapshotId != null) {
+      scan = scan.useSnapshot(snapshotId);
+    }
+    if (asOfTimestamp != null) {
+      scan = scan.asOfTime(asOfTimestamp);
+    }
+    if (branch != null) {
+      requireRefType(table, branch, SnapshotRef.RefType.BRANCH);
+      scan = scan.useRef(branch);
+    }
+    if (tag != null) {
+      requireRefType(table, tag, SnapshotRef.RefType.TAG);
+      scan = scan.useRef(tag);
+    }
+    if (splitSize != null) {
+      scan = scan.splitSize(splitSize);
+    }
+    if (fileOpenCost != null) {
+      scan = scan.openFileCost(fileOpenCost);
+    }
+    if (lookback != null) {
+      scan = scan.planningLookback(lookback);
+    }
+    if (adaptiveSplitSize != null) {
+      scan = scan.adaptiveSplitSize(adaptiveSplitSize);
+    }
+    return scan;
+  }
+
+  private static void requireRefType(LoadedTable table, String name, SnapshotRef.RefType expected) {
+    SnapshotRef ref = table.metadata().ref(name);
+    // an unknown name is reported by planning, which lists the table's refs
+    if (ref != null && ref.type() != expected) {
+      String option = expected == SnapshotRef.RefType.BRANCH ? BRANCH : TAG;
+      throw new InvalidRequestException(
+          "Cannot read "
+              + option
+              + " '"
+              + name
+              + "' of table "
+              + table.name()
+              + ": it is a "
+              + ref.type().name().toLowerCase(Locale.ROOT)
+              + "; use the option "
+              + (expected == SnapshotRef.RefType.BRANCH ? TAG : BRANCH)
+              + " instead");
+    }
+  }
+
+  private static boolean bool(Setting setting, boolean defaultValue) {
+    Boolean value = optionalBool(setting);
+    return value == null ? defaultValue : value;
+  }
+
+  private static Boolean optionalBool(Setting setting) {
+    if (setting == null) {
+      return null;
+    }
+    String trimmed = setting.value().trim().toLowerCase(Locale.ROOT);
+    if (!trimmed.equals("true") && !trimmed.equals("false")) {
+      throw new InvalidRequestException(
+          setting.source() + " must be true or false, not '" + setting.value() + "'");
+    }
+    return trimmed.equals("true");
+  }
+
+  private static Integer intNumber(Setting setting) {
+    Long value = number(setting);
+    if (value != null && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)) {
+      throw new InvalidRequestException(setting.source() + " is too large: " + value);
+    }
+    return value == null ? null : value.intValue();
+  }
+
+  private static Long number(Setting setting) {
+    if (setting == null) {
+      return null;
+    }
+    try {
+      return Long.parseLong(setting.value().trim());
+    } catch (NumberFormatException notANumber) {
+      throw new InvalidRequestException(
+          setting.source() + " must be a whole number, not '" + setting.value() + "'", notANumber);
+    }
+  }
+
+  /** The table location among the options Spark passes: {@code path}, or one entry of paths. */
+  public static String location(Map<String, String> options) {
+    String path = null;
+    String paths = null;
+    for (Map.Entry<String, String> option : options.entrySet()) {
+      if (option.getKey().equalsIgnoreCase("path")) {
+        path = option.getValue();
+      } else if (option.getKey().equalsIgnoreCase("paths")) {
+        paths = option.getValue();
+      }
+    }
+    if (path != null) {
+      return path;
+    }
+    if (paths != null) {
+      // Spark writes several load() paths as a JSON array of strings
+      String trimmed = paths.trim();
+      if (trimmed.startsWith("[\"") && trimmed.endsWith("\"]") && !trimmed.contains("\",\"")) {
+        return trimmed.substring(2, trimmed.length() - 2);
+      }
+      throw new InvalidRequestException(
+          "Floe reads one table at a time, not " + paths + ": call load() with one location");
+    }
+    throw new InvalidRequestException(
+        "No table location: call spark.read.format(\"floe\").load(<table location>)");
+  }
+}

@@ -1,0 +1,170 @@
+package dev.floe.spark.aggregate;
+
+import static dev.floe.spark.aggregate.AggregateFixtures.SCHEMA;
+import static dev.floe.spark.aggregate.AggregateFixtures.dataFile;
+import static dev.floe.spark.aggregate.AggregateFixtures.deletionVector;
+import static dev.floe.spark.aggregate.AggregateFixtures.equalityDeletes;
+import static dev.floe.spark.aggregate.AggregateFixtures.positionDeletes;
+import static dev.floe.spark.aggregate.AggregateFixtures.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.floe.aggregate.Aggregate;
+import dev.floe.aggregate.AggregatePlan;
+import dev.floe.aggregate.AggregatePlanner;
+import dev.floe.expr.Binder;
+import dev.floe.expr.Expression;
+import dev.floe.manifest.DataFile;
+import dev.floe.scan.FileScanTask;
+import dev.floe.spark.convert.SparkAggregateConverter;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Count;
+import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
+import org.apache.spark.sql.connector.expressions.aggregate.Max;
+import org.apache.spark.sql.connector.expressions.aggregate.Min;
+import org.apache.spark.sql.connector.expressions.aggregate.Sum;
+import org.junit.jupiter.api.Test;
+
+class TestAggregatePlanner {
+  private static final DataFile EU = dataFile("eu.parquet", "eu", 100, 1, 100);
+  private static final DataFile US = dataFile("us.parquet", "us", 50, -20, 40);
+
+  private static Aggregate aggregate(AggregateFunc... functions) {
+    return SparkAggregateConverter.convert(
+            new Aggregation(
+                functions, new org.apache.spark.sql.connector.expressions.Expression[0]),
+            SCHEMA)
+        .orElseThrow();
+  }
+
+  private static AggregateFunc countStar() {
+    return new CountStar();
+  }
+
+  @Test
+  void countsEveryKindOfFileByItsCheapestExactEvidence() {
+    List<FileScanTask> tasks =
+        List.of(
+            task(EU),
+            task(US, deletionVector(US, 7)),
+            task(dataFile("p.parquet", "eu", 30, 0, 9), positionDeletes(EU)),
+            task(dataFile("e.parquet", "eu", 30, 0, 9), equalityDeletes(EU)));
+    AggregatePlan plan = AggregatePlanner.plan(aggregate(countStar()), tasks).orElseThrow();
+    assertThat(plan.metadataPartial()).as("100 rows, and 50 less a DV of 7").containsExactly(143L);
+    assertThat(plan.filesFromMetadata()).isEqualTo(2);
+    assertThat(plan.deleteFileTasks()).containsExactly(tasks.get(2));
+    assertThat(plan.rowTasks()).containsExactly(tasks.get(3));
+    assertThat(plan.describeFiles())
+        .isEqualTo("aggregateFiles=[fromMetadata=2, fromDeleteFiles=1, read=1]");
+  }
+
+  @Test
+  void aResidualFilterMeansReadingRows() {
+    FileScanTask filtered =
+        new FileScanTask(
+            EU,
+            List.of(),
+            Binder.bind(SCHEMA, Expression.greaterThan("id", 5L), true),
+            0,
+            EU.fileSizeInBytes());
+    AggregatePlan plan =
+        AggregatePlanner.plan(aggregate(countStar()), List.of(filtered)).orElseThrow();
+    assertThat(plan.metadataPartial()).containsExactly(0L);
+    assertThat(plan.rowTasks()).containsExactly(filtered);
+  }
+
+  @Test
+  void countOfAColumnNeedsItsCountsAndNoDeletes() {
+    Aggregate counts =
+        aggregate(
+            new Count(Expressions.column("id"), false),
+            new Count(Expressions.column("score"), false));
+    AggregatePlan plan = AggregatePlanner.plan(counts, List.of(task(EU))).orElseThrow();
+    assertThat(plan.rowTasks()).as("score has no recorded counts, so the file is read").hasSize(1);
+    Aggregate idOnly = aggregate(new Count(Expressions.column("id"), false));
+    AggregatePlan fromMetadata =
+        AggregatePlanner.plan(idOnly, List.of(task(EU), task(US, positionDeletes(US))))
+            .orElseThrow();
+    assertThat(fromMetadata.metadataPartial()).containsExactly(100L);
+    assertThat(fromMetadata.rowTasks())
+        .as("position deletes hide which values were deleted: rows are read")
+        .hasSize(1);
+    assertThat(fromMetadata.deleteFileTasks()).isEmpty();
+  }
+
+  @Test
+  void minAndMaxComeFromExactBoundsOrAreNotPushed() {
+    Aggregate bounds =
+        aggregate(new Min(Expressions.column("id")), new Max(Expressions.column("id")));
+    assertThat(
+            AggregatePlanner.plan(bounds, List.of(task(EU), task(US)))
+                .orElseThrow()
+                .metadataPartial())
+        .containsExactly(-20L, 100L);
+    assertThat(AggregatePlanner.plan(bounds, List.of()).orElseThrow().metadataPartial())
+        .as("no files: no values")
+        .containsExactly(null, null);
+    assertThat(AggregatePlanner.plan(bounds, List.of(task(EU), task(US, deletionVector(US, 1)))))
+        .as("a deleted row may hold the bound")
+        .isEqualTo(Optional.empty());
+    assertThat(
+            AggregatePlanner.plan(
+                aggregate(new Max(Expressions.column("score"))), List.of(task(EU))))
+        .as("no bounds recorded for score")
+        .isEmpty();
+  }
+
+  @Test
+  void onlyCountMinAndMaxOfTopLevelColumnsWithoutGroupingArePushed() {
+    assertThat(
+            SparkAggregateConverter.convert(
+                new Aggregation(
+                    new AggregateFunc[] {new Sum(Expressions.column("id"), false)},
+                    new org.apache.spark.sql.connector.expressions.Expression[0]),
+                SCHEMA))
+        .as("SUM")
+        .isEmpty();
+    assertThat(
+            SparkAggregateConverter.convert(
+                new Aggregation(
+                    new AggregateFunc[] {countStar()},
+                    new org.apache.spark.sql.connector.expressions.Expression[] {
+                      Expressions.column("region")
+                    }),
+                SCHEMA))
+        .as("GROUP BY")
+        .isEmpty();
+    assertThat(
+            SparkAggregateConverter.convert(
+                new Aggregation(
+                    new AggregateFunc[] {new Count(Expressions.column("id"), true)},
+                    new org.apache.spark.sql.connector.expressions.Expression[0]),
+                SCHEMA))
+        .as("COUNT(DISTINCT)")
+        .isEmpty();
+    assertThat(
+            SparkAggregateConverter.convert(
+                new Aggregation(
+                    new AggregateFunc[] {new Min(Expressions.column("missing"))},
+                    new org.apache.spark.sql.connector.expressions.Expression[0]),
+                SCHEMA))
+        .as("unknown column")
+        .isEmpty();
+    Aggregate pushed =
+        aggregate(
+            countStar(),
+            new Count(Expressions.column("region"), false),
+            new Max(Expressions.column("id")));
+    assertThat(pushed.describe()).isEqualTo("[COUNT(*), COUNT(region), MAX(id)]");
+    assertThat(pushed.resultSchema().columns())
+        .extracting(column -> column.name() + " " + column.type())
+        .containsExactly("count(*) long", "count(region) long", "max(id) long");
+    assertThat(pushed.onlyCounts()).isFalse();
+    assertThat(pushed.countedColumns())
+        .extracting(column -> column.name())
+        .containsExactly("region");
+  }
+}

@@ -1,0 +1,28 @@
+package dev.floe.spark.read.parquet.values;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+/**
+ * Fuzzes the DELTA_LENGTH_BYTE_ARRAY decoder: bytes 0-1 are the page's value count, the rest the
+ * page. Seeds and past findings: {@code TestDeltaLengthByteArrayDecoderFuzzInputs}.
+ */
+class TestDeltaLengthByteArrayDecoderFuzz {
+  private static final String DECODER = "DeltaLengthByteArrayDecoder";
+
+  @FuzzTest(maxDuration = "10s")
+  void anyPageDecodesOrIsCorrupt(byte[] bytes) {
+    PageFuzzInput input = PageFuzzInput.of(bytes, 2);
+    if (input == null) {
+      return;
+    }
+    int count = input.count(0);
+    input.check(
+        DECODER,
+        () -> {
+          DeltaLengthByteArrayDecoder decoder =
+              new DeltaLengthByteArrayDecoder(
+                  input.bytes(), input.pageStart(), input.pageEnd(), count);
+          decoder.read(decoder.valueCount(), input.checkingSink(DECODER, count), 0);
+        });
+  }
+}

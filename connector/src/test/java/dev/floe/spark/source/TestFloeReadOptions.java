@@ -1,0 +1,192 @@
+package dev.floe.spark.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.floe.InvalidRequestException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TestFloeReadOptions {
+  private static final Map<String, String> NONE = Map.of();
+
+  @Test
+  void unknownOptionListsTheValidOnes() {
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("snapshotid", "1"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("Unknown Floe read option 'snapshotid'")
+        .hasMessageContaining(
+            "valid options are adaptive-split-size-enabled, aggregate-push-down-enabled,"
+                + " as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost,"
+                + " lookback, path, paths, snapshot-id, split-size, tag, timestampAsOf,"
+                + " verify-checksums, versionAsOf");
+  }
+
+  @Test
+  void misspeltSessionSettingListsTheValidOnes() {
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(NONE, Map.of("spark.floe.read.split-szie", "1024"), NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Unknown Floe session setting 'spark.floe.read.split-szie'; valid settings are"
+                + " spark.floe.read.adaptive-split-size-enabled,"
+                + " spark.floe.read.aggregate-push-down-enabled, spark.floe.read.batch-size,"
+                + " spark.floe.read.delete-cache-size, spark.floe.read.file-open-cost,"
+                + " spark.floe.read.lookback, spark.floe.read.split-size,"
+                + " spark.floe.read.verify-checksums");
+  }
+
+  @Test
+  void twoSnapshotSelectorsAreAnError() {
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(Map.of("snapshot-id", "1", "tag", "release"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("more than one snapshot selector: snapshot-id=1, tag=release")
+        .hasMessageContaining("give at most one of snapshot-id, as-of-timestamp, branch, tag");
+  }
+
+  @Test
+  void optionsAreCaseInsensitiveAndPathIsAllowed() {
+    FloeReadOptions options =
+        FloeReadOptions.resolve(
+            Map.of("Snapshot-ID", "42", "path", "/tmp/t", "split-size", "1024"), NONE, NONE);
+    assertThat(options.snapshotId()).isEqualTo(42L);
+    assertThat(options.splitSize()).isEqualTo(1024L);
+    assertThat(options.batchSize()).as("default batch size").isEqualTo(4096);
+  }
+
+  @Test
+  void readOptionBeatsSessionConfBeatsTableProperty() {
+    Map<String, String> session =
+        Map.of("spark.floe.read.batch-size", "200", "spark.floe.read.split-size", "300");
+    Map<String, String> table = Map.of("read.parquet.vectorization.batch-size", "100");
+    assertThat(FloeReadOptions.resolve(NONE, NONE, table).batchSize())
+        .as("table property over the default")
+        .isEqualTo(100);
+    assertThat(FloeReadOptions.resolve(NONE, session, table).batchSize())
+        .as("session conf over the table property")
+        .isEqualTo(200);
+    assertThat(FloeReadOptions.resolve(Map.of("batch-size", "50"), session, table).batchSize())
+        .as("read option over the session conf")
+        .isEqualTo(50);
+    assertThat(FloeReadOptions.resolve(NONE, session, table).splitSize()).isEqualTo(300L);
+  }
+
+  @Test
+  void packingSettingsComeFromOptionThenSessionAndAreLeftToPlanningOtherwise() {
+    FloeReadOptions none = FloeReadOptions.resolve(NONE, NONE, NONE);
+    assertThat(none.lookback()).as("planning applies the table property or 10").isNull();
+    assertThat(none.adaptiveSplitSize()).as("planning applies the table property or true").isNull();
+
+    Map<String, String> session =
+        Map.of(
+            "spark.floe.read.lookback",
+            "4",
+            "spark.floe.read.adaptive-split-size-enabled",
+            "false");
+    FloeReadOptions fromSession = FloeReadOptions.resolve(NONE, session, NONE);
+    assertThat(fromSession.lookback()).isEqualTo(4);
+    assertThat(fromSession.adaptiveSplitSize()).isFalse();
+
+    FloeReadOptions fromOption =
+        FloeReadOptions.resolve(
+            Map.of("lookback", "7", "adaptive-split-size-enabled", "TRUE"), session, NONE);
+    assertThat(fromOption.lookback()).isEqualTo(7);
+    assertThat(fromOption.adaptiveSplitSize()).isTrue();
+
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("lookback", "0"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("lookback must be a positive number of task groups: 0");
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(Map.of("adaptive-split-size-enabled", "1"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("Read option adaptive-split-size-enabled must be true or false, not '1'");
+  }
+
+  @Test
+  void numbersAreChecked() {
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("split-size", "big"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("Read option split-size must be a whole number, not 'big'");
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("batch-size", "0"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("batch-size must be a positive number of rows: 0");
+  }
+
+  @Test
+  void deleteCacheSizeComesFromOptionThenSessionThenDefault() {
+    assertThat(FloeReadOptions.resolve(NONE, NONE, NONE).deleteCacheSize())
+        .as("default")
+        .isEqualTo(128L << 20);
+    Map<String, String> session = Map.of("spark.floe.read.delete-cache-size", "1000");
+    assertThat(FloeReadOptions.resolve(NONE, session, NONE).deleteCacheSize())
+        .as("session conf")
+        .isEqualTo(1000);
+    assertThat(
+            FloeReadOptions.resolve(Map.of("delete-cache-size", "0"), session, NONE)
+                .deleteCacheSize())
+        .as("read option, 0 disables the cache")
+        .isEqualTo(0);
+    assertThatThrownBy(() -> FloeReadOptions.resolve(Map.of("delete-cache-size", "-1"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("delete-cache-size must be 0 (no cache) or a positive number");
+  }
+
+  @Test
+  void aggregatePushDownComesFromOptionThenSessionThenDefault() {
+    assertThat(FloeReadOptions.resolve(NONE, NONE, NONE).aggregatePushDown())
+        .as("default")
+        .isTrue();
+    Map<String, String> session = Map.of("spark.floe.read.aggregate-push-down-enabled", "false");
+    assertThat(FloeReadOptions.resolve(NONE, session, NONE).aggregatePushDown())
+        .as("session conf")
+        .isFalse();
+    assertThat(
+            FloeReadOptions.resolve(Map.of("aggregate-push-down-enabled", "TRUE"), session, NONE)
+                .aggregatePushDown())
+        .as("read option over session conf")
+        .isTrue();
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(Map.of("aggregate-push-down-enabled", "yes"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining(
+            "Read option aggregate-push-down-enabled must be true or false, not 'yes'");
+  }
+
+  @Test
+  void aBadValueIsReportedWhereItWasGiven() {
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(NONE, Map.of("spark.floe.read.split-size", "64m"), NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("Session conf spark.floe.read.split-size must be a whole number, not '64m'");
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.resolve(
+                    NONE, NONE, Map.of("read.parquet.vectorization.batch-size", "many")))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Table property read.parquet.vectorization.batch-size must be a whole number, not"
+                + " 'many'");
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.resolve(
+                    NONE, Map.of("spark.floe.read.aggregate-push-down-enabled", "on"), NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Session conf spark.floe.read.aggregate-push-down-enabled must be true or false, not"
+                + " 'on'");
+  }
+
+  @Test
+  void aBatchSizeBeyondAnIntIsAnError() {
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.resolve(
+                    NONE, NONE, Map.of("read.parquet.vectorization.batch-size", "4294967296")))
+        .as("not an ArithmeticException from narrowing")
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Table property read.parquet.vectorization.batch-size is more rows than a batch can"
+                + " hold: 4294967296");
+  }
+}
