@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * its pruning level.
  */
 @FunctionalInterface
-interface BoundPredicateVisitor {
+public interface BoundPredicateVisitor {
 
   /** Whether rows satisfying {@code predicate} might be there. */
   boolean predicate(BoundPredicate predicate);

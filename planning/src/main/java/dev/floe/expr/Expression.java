@@ -1,6 +1,9 @@
 package dev.floe.expr;
 
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A row filter, immutable. Built unbound, by column name ({@link #equal}, {@link #and}, ...), then
@@ -22,6 +25,17 @@ public sealed interface Expression
 
   /** The expression that holds exactly where this one does not. */
   Expression negate();
+
+  /**
+   * The field ids of the columns a bound expression's predicates read, in the order they first
+   * appear (left to right); empty for an unbound expression's unbound predicates.
+   */
+  default Set<Integer> referencedFieldIds() {
+    Set<Integer> fieldIds = new LinkedHashSet<>();
+    BoundPredicateVisitor.forEachPredicate(
+        this, predicate -> fieldIds.add(predicate.reference().fieldId()));
+    return Collections.unmodifiableSet(fieldIds);
+  }
 
   static Expression alwaysTrue() {
     return Constant.TRUE;

@@ -1,11 +1,9 @@
 package dev.floe.scan;
 
 import dev.floe.expr.And;
-import dev.floe.expr.BoundPredicate;
 import dev.floe.expr.Expression;
 import dev.floe.expr.InclusiveMetricsEvaluator;
 import dev.floe.expr.ManifestEvaluator;
-import dev.floe.expr.Or;
 import dev.floe.expr.PartitionEvaluator;
 import dev.floe.expr.Projections;
 import dev.floe.expr.ResidualEvaluator;
@@ -18,10 +16,8 @@ import dev.floe.manifest.MetricsColumns;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
@@ -55,7 +51,7 @@ final class FilterPruning {
     this.filters = filter != Expression.alwaysTrue();
     this.conjuncts = conjuncts(filter);
     this.metrics = filters ? new InclusiveMetricsEvaluator(filter) : null;
-    this.metricsColumns = MetricsColumns.forPruning(referencedFieldIds(filter));
+    this.metricsColumns = MetricsColumns.forPruning(filter.referencedFieldIds());
   }
 
   /**
@@ -148,24 +144,6 @@ final class FilterPruning {
       return null;
     }
     return bySpec.computeIfAbsent(specId, id -> SpecEvaluators.of(spec, schema, filter));
-  }
-
-  private static Set<Integer> referencedFieldIds(Expression expression) {
-    Set<Integer> fieldIds = new HashSet<>();
-    collectFieldIds(expression, fieldIds);
-    return fieldIds;
-  }
-
-  private static void collectFieldIds(Expression expression, Set<Integer> fieldIds) {
-    if (expression instanceof BoundPredicate predicate) {
-      fieldIds.add(predicate.reference().fieldId());
-    } else if (expression instanceof And and) {
-      collectFieldIds(and.left(), fieldIds);
-      collectFieldIds(and.right(), fieldIds);
-    } else if (expression instanceof Or or) {
-      collectFieldIds(or.left(), fieldIds);
-      collectFieldIds(or.right(), fieldIds);
-    }
   }
 
   private static List<Expression> conjuncts(Expression expression) {

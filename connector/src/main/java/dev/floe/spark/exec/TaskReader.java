@@ -1,9 +1,6 @@
 package dev.floe.spark.exec;
 
-import dev.floe.expr.And;
-import dev.floe.expr.BoundPredicate;
 import dev.floe.expr.Expression;
-import dev.floe.expr.Or;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
 import dev.floe.scan.task.ReadTask;
@@ -18,10 +15,8 @@ import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Set;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
@@ -118,7 +113,7 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
         columns.add(readSchema.column(fieldId));
       }
     }
-    for (int fieldId : referencedFieldIds(residual)) {
+    for (int fieldId : residual.referencedFieldIds()) {
       if (!contains(columns, fieldId)) {
         NestedField column = readSchema.column(fieldId);
         if (column == null) {
@@ -147,24 +142,6 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
       @Override
       public void close() {}
     };
-  }
-
-  private static Set<Integer> referencedFieldIds(Expression expression) {
-    Set<Integer> fieldIds = new LinkedHashSet<>();
-    addReferencedFieldIds(expression, fieldIds);
-    return fieldIds;
-  }
-
-  private static void addReferencedFieldIds(Expression expression, Set<Integer> fieldIds) {
-    if (expression instanceof And and) {
-      addReferencedFieldIds(and.left(), fieldIds);
-      addReferencedFieldIds(and.right(), fieldIds);
-    } else if (expression instanceof Or or) {
-      addReferencedFieldIds(or.left(), fieldIds);
-      addReferencedFieldIds(or.right(), fieldIds);
-    } else if (expression instanceof BoundPredicate predicate) {
-      fieldIds.add(predicate.reference().fieldId());
-    }
   }
 
   private static boolean contains(List<NestedField> columns, int fieldId) {
