@@ -134,7 +134,8 @@ sealed interface ParsedPredicate {
     return Optional.empty();
   }
 
-  private static Optional<Expression> both(
+  /** {@code left} and (or, unless {@code conjunction}) {@code right}, when both have a form. */
+  private static Optional<Expression> combined(
       Optional<Expression> left, Optional<Expression> right, boolean conjunction) {
     if (left.isEmpty() || right.isEmpty()) {
       return Optional.empty();
@@ -167,12 +168,12 @@ sealed interface ParsedPredicate {
   record And(ParsedPredicate left, ParsedPredicate right) implements ParsedPredicate {
     @Override
     public Optional<Expression> whereTrue(Strength strength) {
-      return both(left.whereTrue(strength), right.whereTrue(strength), true);
+      return combined(left.whereTrue(strength), right.whereTrue(strength), true);
     }
 
     @Override
     public Optional<Expression> whereFalse() {
-      return both(left.whereFalse(), right.whereFalse(), false);
+      return combined(left.whereFalse(), right.whereFalse(), false);
     }
 
     @Override
@@ -185,12 +186,12 @@ sealed interface ParsedPredicate {
   record Or(ParsedPredicate left, ParsedPredicate right) implements ParsedPredicate {
     @Override
     public Optional<Expression> whereTrue(Strength strength) {
-      return both(left.whereTrue(strength), right.whereTrue(strength), false);
+      return combined(left.whereTrue(strength), right.whereTrue(strength), false);
     }
 
     @Override
     public Optional<Expression> whereFalse() {
-      return both(left.whereFalse(), right.whereFalse(), true);
+      return combined(left.whereFalse(), right.whereFalse(), true);
     }
 
     @Override
