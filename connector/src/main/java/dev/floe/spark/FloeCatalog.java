@@ -1,7 +1,6 @@
 package dev.floe.spark;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.RestCatalog;
 import dev.floe.catalog.Warehouse;
 import dev.floe.metadata.MetadataTableType;
@@ -14,6 +13,7 @@ import dev.floe.spark.source.FloeReadOptions;
 import dev.floe.spark.source.FloeTable;
 import dev.floe.spark.source.IdentifierSelector;
 import dev.floe.spark.source.SparkTimeTravelOptions;
+import dev.floe.table.LoadedTable;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;

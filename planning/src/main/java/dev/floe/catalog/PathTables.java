@@ -3,6 +3,7 @@ package dev.floe.catalog;
 import dev.floe.InvalidRequestException;
 import dev.floe.io.FileIO;
 import dev.floe.io.InputFile;
+import dev.floe.table.LoadedTable;
 import dev.floe.table.TableMetadataParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

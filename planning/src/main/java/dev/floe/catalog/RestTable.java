@@ -1,6 +1,7 @@
 package dev.floe.catalog;
 
 import dev.floe.io.FileIO;
+import dev.floe.table.LoadedTable;
 import dev.floe.table.TableMetadata;
 import java.util.Map;
 import java.util.Objects;

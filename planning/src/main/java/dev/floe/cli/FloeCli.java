@@ -1,12 +1,12 @@
 package dev.floe.cli;
 
 import dev.floe.FloeException;
-import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
 import dev.floe.io.FileIOFactory;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.PlanJsonWriter;
 import dev.floe.scan.TableScan;
+import dev.floe.table.LoadedTable;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

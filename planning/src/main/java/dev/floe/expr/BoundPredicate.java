@@ -1,5 +1,6 @@
 package dev.floe.expr;
 
+import dev.floe.table.SingleValueBinary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

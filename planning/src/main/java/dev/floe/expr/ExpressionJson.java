@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.floe.InvalidRequestException;
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.SingleValueJson;
 import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;

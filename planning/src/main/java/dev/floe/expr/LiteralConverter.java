@@ -3,6 +3,7 @@ package dev.floe.expr;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.SingleValueJson;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;

@@ -5,6 +5,7 @@ import dev.floe.manifest.ManifestFile;
 import dev.floe.manifest.PartitionFieldSummary;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.SingleValueBinary;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,7 @@ package dev.floe.expr;
 import dev.floe.CorruptTableException;
 import dev.floe.manifest.ContentFile;
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.SingleValueBinary;
 import java.nio.ByteBuffer;
 
 /** A lower or upper bound recorded in a manifest entry, decoded as its column's type. */

@@ -1,6 +1,7 @@
 package dev.floe.expr;
 
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.SingleValueBinary;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.Comparator;

@@ -1,8 +1,8 @@
 package dev.floe.metadata;
 
-import dev.floe.expr.SingleValueBinary;
 import dev.floe.table.PartitionField;
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.SingleValueBinary;
 import dev.floe.table.Type;
 import dev.floe.table.TypeId;
 import java.nio.ByteBuffer;

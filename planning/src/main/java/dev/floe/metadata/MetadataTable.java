@@ -1,7 +1,5 @@
 package dev.floe.metadata;
 
-import dev.floe.catalog.LoadedTable;
-import dev.floe.catalog.LocationPolicy;
 import dev.floe.io.CloseableIterator;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.FileContent;
@@ -10,6 +8,8 @@ import dev.floe.manifest.ManifestEntry;
 import dev.floe.manifest.ManifestFile;
 import dev.floe.manifest.ManifestListReader;
 import dev.floe.manifest.ManifestReader;
+import dev.floe.table.LoadedTable;
+import dev.floe.table.LocationPolicy;
 import dev.floe.table.Schema;
 import dev.floe.table.Snapshot;
 import dev.floe.table.StructType;

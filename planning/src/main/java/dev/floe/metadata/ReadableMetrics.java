@@ -2,12 +2,12 @@ package dev.floe.metadata;
 
 import static dev.floe.table.NestedField.optional;
 
-import dev.floe.expr.SingleValueBinary;
 import dev.floe.table.ListType;
 import dev.floe.table.MapType;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
+import dev.floe.table.SingleValueBinary;
 import dev.floe.table.StructType;
 import dev.floe.table.Type;
 import dev.floe.table.TypeId;

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * The exact smallest and largest value of a column in a set of rows (Floe's value forms, as {@link
- * dev.floe.expr.SingleValueBinary} reads them), or no value at all when every value is null or
+ * dev.floe.table.SingleValueBinary} reads them), or no value at all when every value is null or
  * there are no rows.
  */
 public record ColumnBounds(Object lower, Object upper) {

@@ -1,7 +1,6 @@
 package dev.floe.scan;
 
 import dev.floe.CorruptTableException;
-import dev.floe.expr.SingleValueBinary;
 import dev.floe.expr.ValueComparators;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.ContentFile;
@@ -10,6 +9,7 @@ import dev.floe.manifest.DeleteFile;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
+import dev.floe.table.SingleValueBinary;
 import dev.floe.table.TypeId;
 import java.nio.ByteBuffer;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.floe.scan;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.LoadedTable;
+import dev.floe.table.LoadedTable;
 import dev.floe.table.Schema;
 import dev.floe.table.Snapshot;
 import dev.floe.table.SnapshotLogEntry;

@@ -1,11 +1,11 @@
 package dev.floe.scan;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.LoadedTable;
 import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.manifest.MetricsColumns;
 import dev.floe.scan.SnapshotSelection.ResolvedSnapshot;
+import dev.floe.table.LoadedTable;
 import dev.floe.table.Schema;
 import dev.floe.table.Snapshot;
 import java.time.Duration;

@@ -1,7 +1,6 @@
 package dev.floe.table;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.floe.expr.SingleValueJson;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

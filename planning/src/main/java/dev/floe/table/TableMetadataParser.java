@@ -29,7 +29,7 @@ import java.util.zip.GZIPInputStream;
  * {@code location} is dropped, as Iceberg does.
  *
  * <p>Field defaults ({@code initial-default}, {@code write-default}) are converted with {@link
- * dev.floe.expr.SingleValueJson}: primitives to Floe's value representation, a struct default to a
+ * dev.floe.table.SingleValueJson}: primitives to Floe's value representation, a struct default to a
  * {@code Map<Integer, Object>} by field id, a list default to a {@code List}, a map default to a
  * {@code Map}.
  *

@@ -3,6 +3,7 @@ package dev.floe.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floe.io.LocalFileIO;
+import dev.floe.table.LoadedTable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

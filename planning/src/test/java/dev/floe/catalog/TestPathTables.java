@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.floe.InvalidRequestException;
 import dev.floe.io.FileIO;
 import dev.floe.io.LocalFileIO;
+import dev.floe.table.LoadedTable;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,6 +5,7 @@ import dev.floe.manifest.DataFile;
 import dev.floe.manifest.FileFormat;
 import dev.floe.manifest.PartitionValues;
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.SingleValueBinary;
 import dev.floe.table.TypeId;
 import java.nio.ByteBuffer;
 import java.util.HashMap;

@@ -10,6 +10,7 @@ import dev.floe.manifest.PartitionFieldSummary;
 import dev.floe.table.PartitionField;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
+import dev.floe.table.SingleValueBinary;
 import dev.floe.table.TypeId;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -29,6 +29,7 @@ import dev.floe.manifest.DataFile;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
+import dev.floe.table.SingleValueBinary;
 import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;

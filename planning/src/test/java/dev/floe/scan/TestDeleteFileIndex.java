@@ -16,7 +16,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.CorruptTableException;
-import dev.floe.expr.SingleValueBinary;
 import dev.floe.manifest.ColumnMetrics;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
@@ -26,6 +25,7 @@ import dev.floe.table.PartitionField;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
+import dev.floe.table.SingleValueBinary;
 import dev.floe.table.TypeId;
 import java.util.List;
 import java.util.Map;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.LoadedTable;
 import dev.floe.io.FileIO;
 import dev.floe.io.InputFile;
+import dev.floe.table.LoadedTable;
 import dev.floe.table.NestedField;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;

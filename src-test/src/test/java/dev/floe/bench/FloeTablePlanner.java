@@ -1,11 +1,11 @@
 package dev.floe.bench;
 
-import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
 import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.TableScan;
+import dev.floe.table.LoadedTable;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -49,7 +49,7 @@ final class FilteredPlanChecker {
 
   private final Scenario scenario;
   private final ScanTarget target;
-  private final dev.floe.catalog.LoadedTable floeTable;
+  private final dev.floe.table.LoadedTable floeTable;
   private final Schema schema;
   private final SqlRowEvaluator evaluator;
   private final java.util.Set<String> everyFile;

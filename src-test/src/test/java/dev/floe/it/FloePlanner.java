@@ -1,12 +1,12 @@
 package dev.floe.it;
 
-import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
 import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.TableScan;
+import dev.floe.table.LoadedTable;
 import dev.floe.table.NestedField;
 import dev.floe.table.Snapshot;
 import java.util.ArrayList;

@@ -2,7 +2,6 @@ package dev.floe.spark.aggregate;
 
 import dev.floe.aggregate.Aggregate;
 import dev.floe.aggregate.AggregatePlan;
-import dev.floe.catalog.LoadedTable;
 import dev.floe.io.FileIO;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.ScanPlan;
@@ -18,6 +17,7 @@ import dev.floe.spark.convert.SparkSchemas;
 import dev.floe.spark.exec.FileIOBroadcast;
 import dev.floe.spark.exec.SparkParallelism;
 import dev.floe.spark.metrics.FloeMetrics;
+import dev.floe.table.LoadedTable;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;

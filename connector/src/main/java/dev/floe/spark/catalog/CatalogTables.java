@@ -1,6 +1,6 @@
 package dev.floe.spark.catalog;
 
-import dev.floe.catalog.LoadedTable;
+import dev.floe.table.LoadedTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

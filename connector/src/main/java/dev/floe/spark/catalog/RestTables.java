@@ -1,9 +1,9 @@
 package dev.floe.spark.catalog;
 
-import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.RestCatalog;
 import dev.floe.catalog.RestTable;
 import dev.floe.io.FileIO;
+import dev.floe.table.LoadedTable;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.floe.spark.catalog;
 
-import dev.floe.catalog.LoadedTable;
+import dev.floe.table.LoadedTable;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;

@@ -1,10 +1,10 @@
 package dev.floe.spark.source;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.LoadedTable;
 import dev.floe.scan.TableScan;
 import dev.floe.scan.task.FileReadRequest;
 import dev.floe.spark.deletes.DeleteCache;
+import dev.floe.table.LoadedTable;
 import dev.floe.table.SnapshotRef;
 import java.util.ArrayList;
 import java.util.List;

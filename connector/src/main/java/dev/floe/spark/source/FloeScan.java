@@ -1,6 +1,5 @@
 package dev.floe.spark.source;
 
-import dev.floe.catalog.LoadedTable;
 import dev.floe.expr.Expression;
 import dev.floe.io.FileIO;
 import dev.floe.scan.ScanReport;
@@ -10,6 +9,7 @@ import dev.floe.scan.task.TaskConstants;
 import dev.floe.spark.convert.SparkSchemas;
 import dev.floe.spark.exec.FileIOBroadcast;
 import dev.floe.spark.metrics.FloeMetrics;
+import dev.floe.table.LoadedTable;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

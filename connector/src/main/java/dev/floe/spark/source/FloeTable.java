@@ -1,7 +1,6 @@
 package dev.floe.spark.source;
 
 import dev.floe.InvalidRequestException;
-import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
 import dev.floe.io.FileIO;
 import dev.floe.io.FileIOFactory;
@@ -12,6 +11,7 @@ import dev.floe.scan.task.TaskConstants;
 import dev.floe.spark.convert.SparkHadoopProperties;
 import dev.floe.spark.convert.SparkSchemas;
 import dev.floe.spark.convert.SparkTransforms;
+import dev.floe.table.LoadedTable;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;

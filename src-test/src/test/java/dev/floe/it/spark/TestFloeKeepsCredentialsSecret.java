@@ -3,12 +3,12 @@ package dev.floe.it.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floe.catalog.LoadedTable;
 import dev.floe.catalog.PathTables;
 import dev.floe.io.HadoopFileIO;
 import dev.floe.scan.PlanJsonWriter;
 import dev.floe.scan.ScanPlan;
 import dev.floe.scan.TableScan;
+import dev.floe.table.LoadedTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

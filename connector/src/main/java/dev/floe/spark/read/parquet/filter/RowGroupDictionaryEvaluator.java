@@ -1,11 +1,10 @@
 package dev.floe.spark.read.parquet.filter;
 
-import dev.floe.expr.And;
 import dev.floe.expr.BoundPredicate;
+import dev.floe.expr.BoundPredicateVisitor;
 import dev.floe.expr.BoundReference;
 import dev.floe.expr.Expression;
 import dev.floe.expr.Operation;
-import dev.floe.expr.Or;
 import dev.floe.expr.ValueComparators;
 import dev.floe.spark.read.parquet.format.ColumnChunk;
 import dev.floe.spark.read.parquet.format.ColumnChunkPages;
@@ -32,8 +31,14 @@ public final class RowGroupDictionaryEvaluator {
   private final FieldIdColumns columns;
   private final boolean hasEqualities;
 
+  /**
+   * @param residual bound to the read schema with {@code not} rewritten ({@code Binder.bind})
+   * @throws IllegalArgumentException when {@code residual} is not bound or still holds a {@code
+   *     not}
+   */
   public RowGroupDictionaryEvaluator(Expression residual, FieldIdColumns columns) {
-    this.residual = residual;
+    this.residual =
+        BoundPredicateVisitor.requireBoundWithoutNot(residual, "RowGroupDictionaryEvaluator");
     this.columns = columns;
     this.hasEqualities = hasEqualities(residual);
   }
@@ -45,37 +50,28 @@ public final class RowGroupDictionaryEvaluator {
 
   /** Whether some rows might match, by the dictionaries of the row group in {@code file}. */
   public boolean rowsMightMatch(RowGroup rowGroup, ParquetFile dictionaries) {
-    return mightMatch(residual, rowGroup, dictionaries);
+    return BoundPredicateVisitor.visit(
+        residual, predicate -> mightMatch(predicate, rowGroup, dictionaries));
   }
 
-  private boolean mightMatch(Expression expression, RowGroup rowGroup, ParquetFile dictionaries) {
-    if (expression instanceof And and) {
-      return mightMatch(and.left(), rowGroup, dictionaries)
-          && mightMatch(and.right(), rowGroup, dictionaries);
+  private boolean mightMatch(
+      BoundPredicate predicate, RowGroup rowGroup, ParquetFile dictionaries) {
+    if (!isEquality(predicate)) {
+      return RowGroupStatisticsEvaluator.ROWS_MIGHT_MATCH;
     }
-    if (expression instanceof Or or) {
-      return mightMatch(or.left(), rowGroup, dictionaries)
-          || mightMatch(or.right(), rowGroup, dictionaries);
+    List<Object> entries = entries(predicate.reference(), rowGroup, dictionaries);
+    if (entries == null) {
+      return RowGroupStatisticsEvaluator.ROWS_MIGHT_MATCH;
     }
-    if (expression instanceof Expression.Constant constant) {
-      return constant == Expression.Constant.TRUE;
-    }
-    if (expression instanceof BoundPredicate predicate && isEquality(predicate)) {
-      List<Object> entries = entries(predicate.reference(), rowGroup, dictionaries);
-      if (entries == null) {
-        return RowGroupStatisticsEvaluator.ROWS_MIGHT_MATCH;
-      }
-      Comparator<Object> order = ValueComparators.forType(predicate.reference().type());
-      for (Object entry : entries) {
-        for (Object value : predicate.values()) {
-          if (order.compare(entry, value) == 0) {
-            return RowGroupStatisticsEvaluator.ROWS_MIGHT_MATCH;
-          }
+    Comparator<Object> order = ValueComparators.forType(predicate.reference().type());
+    for (Object entry : entries) {
+      for (Object value : predicate.values()) {
+        if (order.compare(entry, value) == 0) {
+          return RowGroupStatisticsEvaluator.ROWS_MIGHT_MATCH;
         }
       }
-      return RowGroupStatisticsEvaluator.ROWS_CANNOT_MATCH;
     }
-    return RowGroupStatisticsEvaluator.ROWS_MIGHT_MATCH;
+    return RowGroupStatisticsEvaluator.ROWS_CANNOT_MATCH;
   }
 
   /**
@@ -131,12 +127,8 @@ public final class RowGroupDictionaryEvaluator {
   }
 
   private static boolean hasEqualities(Expression expression) {
-    if (expression instanceof And and) {
-      return hasEqualities(and.left()) || hasEqualities(and.right());
-    }
-    if (expression instanceof Or or) {
-      return hasEqualities(or.left()) || hasEqualities(or.right());
-    }
-    return expression instanceof BoundPredicate predicate && isEquality(predicate);
+    List<BoundPredicate> predicates = new ArrayList<>();
+    BoundPredicateVisitor.forEachPredicate(expression, predicates::add);
+    return predicates.stream().anyMatch(RowGroupDictionaryEvaluator::isEquality);
   }
 }

@@ -1,10 +1,9 @@
 package dev.floe.spark.read.parquet.filter;
 
-import dev.floe.expr.And;
 import dev.floe.expr.BoundPredicate;
+import dev.floe.expr.BoundPredicateVisitor;
 import dev.floe.expr.BoundReference;
 import dev.floe.expr.Expression;
-import dev.floe.expr.Or;
 import dev.floe.expr.ValueComparators;
 import dev.floe.spark.read.parquet.format.ColumnChunk;
 import dev.floe.spark.read.parquet.format.ColumnStatistics;
@@ -35,7 +34,7 @@ import java.util.Comparator;
  *       included), micros and millis timestamps, and strings. Float and double bounds are never
  *       used: Parquet statistics do not count NaNs, and old writers let NaN into min and max.
  *       Decimals, binaries, uuids, times and float16 are not pruned on bounds.
- *   <li>A predicate on a transform, or a {@code not} left in the residual, might match.
+ *   <li>A predicate on a transform might match.
  * </ul>
  */
 public final class RowGroupStatisticsEvaluator {
@@ -45,8 +44,14 @@ public final class RowGroupStatisticsEvaluator {
   private final Expression residual;
   private final FieldIdColumns columns;
 
+  /**
+   * @param residual bound to the read schema with {@code not} rewritten ({@code Binder.bind})
+   * @throws IllegalArgumentException when {@code residual} is not bound or still holds a {@code
+   *     not}
+   */
   public RowGroupStatisticsEvaluator(Expression residual, FieldIdColumns columns) {
-    this.residual = residual;
+    this.residual =
+        BoundPredicateVisitor.requireBoundWithoutNot(residual, "RowGroupStatisticsEvaluator");
     this.columns = columns;
   }
 
@@ -54,26 +59,13 @@ public final class RowGroupStatisticsEvaluator {
     if (rowGroup.rowCount() == 0) {
       return ROWS_CANNOT_MATCH;
     }
-    return mightMatch(residual, rowGroup);
+    return BoundPredicateVisitor.visit(residual, predicate -> mightMatch(predicate, rowGroup));
   }
 
-  private boolean mightMatch(Expression expression, RowGroup rowGroup) {
-    if (expression instanceof And and) {
-      return mightMatch(and.left(), rowGroup) && mightMatch(and.right(), rowGroup);
+  private boolean mightMatch(BoundPredicate predicate, RowGroup rowGroup) {
+    if (!predicate.isOnReference()) {
+      return ROWS_MIGHT_MATCH;
     }
-    if (expression instanceof Or or) {
-      return mightMatch(or.left(), rowGroup) || mightMatch(or.right(), rowGroup);
-    }
-    if (expression instanceof Expression.Constant constant) {
-      return constant == Expression.Constant.TRUE;
-    }
-    if (expression instanceof BoundPredicate predicate && predicate.isOnReference()) {
-      return predicateMightMatch(predicate, rowGroup);
-    }
-    return ROWS_MIGHT_MATCH;
-  }
-
-  private boolean predicateMightMatch(BoundPredicate predicate, RowGroup rowGroup) {
     BoundReference reference = predicate.reference();
     ColumnChunk chunk = columns.chunk(rowGroup, reference.fieldId());
     ColumnStatistics statistics = chunk == null ? null : chunk.statistics();

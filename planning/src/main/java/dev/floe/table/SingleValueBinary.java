@@ -1,7 +1,5 @@
-package dev.floe.expr;
+package dev.floe.table;
 
-import dev.floe.table.PrimitiveType;
-import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -1,14 +1,10 @@
-package dev.floe.catalog;
+package dev.floe.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.CorruptTableException;
 import dev.floe.io.LocalFileIO;
-import dev.floe.table.PartitionSpec;
-import dev.floe.table.Schema;
-import dev.floe.table.Snapshot;
-import dev.floe.table.TableMetadata;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

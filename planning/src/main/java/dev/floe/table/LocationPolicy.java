@@ -1,7 +1,6 @@
-package dev.floe.catalog;
+package dev.floe.table;
 
 import dev.floe.CorruptTableException;
-import dev.floe.table.Snapshot;
 import java.util.Objects;
 
 /**

@@ -1,15 +1,9 @@
-package dev.floe.expr;
+package dev.floe.table;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.floe.table.ListType;
-import dev.floe.table.MapType;
-import dev.floe.table.NestedField;
-import dev.floe.table.PrimitiveType;
-import dev.floe.table.StructType;
-import dev.floe.table.Type;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.DateTimeException;

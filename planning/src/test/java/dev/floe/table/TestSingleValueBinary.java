@@ -1,10 +1,8 @@
-package dev.floe.expr;
+package dev.floe.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floe.table.PrimitiveType;
-import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

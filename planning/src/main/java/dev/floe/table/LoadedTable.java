@@ -1,7 +1,6 @@
-package dev.floe.catalog;
+package dev.floe.table;
 
 import dev.floe.io.FileIO;
-import dev.floe.table.TableMetadata;
 import java.util.Objects;
 
 /**

@@ -1,4 +1,4 @@
-package dev.floe.expr;
+package dev.floe.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,13 +7,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
-import dev.floe.table.ListType;
-import dev.floe.table.MapType;
-import dev.floe.table.NestedField;
-import dev.floe.table.PrimitiveType;
-import dev.floe.table.StructType;
-import dev.floe.table.Type;
-import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
