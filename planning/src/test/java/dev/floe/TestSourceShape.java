@@ -230,7 +230,7 @@ class TestSourceShape {
   }
 
   /** The project root: Maven's own idea of it, else the nearest directory holding {@code .mvn}. */
-  private static Path projectRoot() {
+  static Path projectRoot() {
     String configured = System.getProperty("floe.project.root");
     if (configured != null && !configured.isBlank()) {
       return Paths.get(configured).toAbsolutePath().normalize();
@@ -243,7 +243,7 @@ class TestSourceShape {
     return directory;
   }
 
-  private static List<Path> javaFiles(Path directory) {
+  static List<Path> javaFiles(Path directory) {
     try (Stream<Path> paths = Files.walk(directory)) {
       return paths.filter(path -> path.toString().endsWith(".java")).sorted().toList();
     } catch (IOException e) {
