@@ -119,6 +119,13 @@ class TestSourceShape {
             "p/StringUtils.java:3: longest is 83 lines (at most 80)");
   }
 
+  @Test
+  void aFileTheScanCannotReadIsAnOffence() {
+    assertThat(offences("p/Odd.java", List.of("package p;", "@Deprecated final class Odd {}")))
+        .as("an annotation on the declaration's line hides the type from the scan")
+        .containsExactly("p/Odd.java: no type declaration the scan recognizes");
+  }
+
   static List<String> offences(String name, List<String> lines) {
     List<String> found = new ArrayList<>();
     if (lines.size() > MAX_FILE_LINES) {
@@ -127,6 +134,7 @@ class TestSourceShape {
     // the indentation of each enclosing type's declaration, innermost first
     Deque<Integer> types = new ArrayDeque<>();
     Deque<String> typeNames = new ArrayDeque<>();
+    boolean sawType = false;
     for (int index = 0; index < lines.size(); index++) {
       String line = lines.get(index);
       int indent = indentation(line);
@@ -137,6 +145,7 @@ class TestSourceShape {
       }
       Matcher type = TYPE_DECLARATION.matcher(line);
       if (type.matches() && (types.isEmpty() || indent == types.peek() + 2)) {
+        sawType = true;
         if (type.group(2).endsWith("Utils")) {
           found.add(
               String.format("%s:%d: class %s: no *Utils classes", name, index + 1, type.group(2)));
@@ -165,6 +174,10 @@ class TestSourceShape {
                 "%s:%d: %s is %d lines (at most %d)",
                 name, index + 1, member, length, MAX_METHOD_LINES));
       }
+    }
+    if (!sawType && !name.endsWith("package-info.java")) {
+      // a declaration this scan cannot read would otherwise pass unchecked
+      found.add(name + ": no type declaration the scan recognizes");
     }
     return found;
   }
