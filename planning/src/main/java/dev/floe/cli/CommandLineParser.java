@@ -48,15 +48,8 @@ final class CommandLineParser {
 
   private static PlanCommand parsePlan(PlanCommand.Mode mode, List<String> arguments)
       throws UsageException {
-    String command = mode == PlanCommand.Mode.PLAN ? "plan" : "explain";
-    String filterJson = null;
-    Long maxSkipped = null;
+    PlanOptions options = new PlanOptions(mode);
     String table = null;
-    Long snapshotId = null;
-    String ref = null;
-    Long asOfTimestamp = null;
-    Long splitSize = null;
-    String selector = null;
     for (int position = 0; position < arguments.size(); position++) {
       String argument = arguments.get(position);
       if (!argument.startsWith("-")) {
@@ -77,26 +70,38 @@ final class CommandLineParser {
       } else {
         value = null;
       }
+      options.set(name, value);
+    }
+    if (table == null) {
+      throw new UsageException(
+          options.command() + " needs a <table>: a table directory, URI or metadata file");
+    }
+    return options.command(table);
+  }
+
+  /** The options of a plan or explain command, each checked as it is given. */
+  private static final class PlanOptions {
+    private final PlanCommand.Mode mode;
+    private String filterJson;
+    private Long maxSkipped;
+    private Long snapshotId;
+    private String ref;
+    private Long asOfTimestamp;
+    private Long splitSize;
+    // the option that chose the snapshot, if one did
+    private String selector;
+
+    PlanOptions(PlanCommand.Mode mode) {
+      this.mode = mode;
+    }
+
+    String command() {
+      return mode == PlanCommand.Mode.PLAN ? "plan" : "explain";
+    }
+
+    void set(String name, String value) throws UsageException {
       switch (name) {
-        case SNAPSHOT_ID, REF, AS_OF_TIMESTAMP -> {
-          if (selector != null) {
-            throw new UsageException(
-                "give at most one of --snapshot-id, --ref and --as-of-timestamp (got "
-                    + selector
-                    + " and "
-                    + name
-                    + ")");
-          }
-          selector = name;
-          String given = required(name, value);
-          if (name.equals(SNAPSHOT_ID)) {
-            snapshotId = number(name, given);
-          } else if (name.equals(REF)) {
-            ref = given;
-          } else {
-            asOfTimestamp = number(name, given);
-          }
-        }
+        case SNAPSHOT_ID, REF, AS_OF_TIMESTAMP -> selectSnapshot(name, required(name, value));
         case SPLIT_SIZE -> {
           if (splitSize != null) {
             throw new UsageException(SPLIT_SIZE + " is given twice");
@@ -122,22 +127,40 @@ final class CommandLineParser {
                 MAX_SKIPPED + " must be a number from 0 to " + Integer.MAX_VALUE);
           }
         }
-        default -> throw new UsageException("unknown option '" + name + "' for " + command);
+        default -> throw new UsageException("unknown option '" + name + "' for " + command());
       }
     }
-    if (table == null) {
-      throw new UsageException(
-          command + " needs a <table>: a table directory, URI or metadata file");
+
+    private void selectSnapshot(String name, String given) throws UsageException {
+      if (selector != null) {
+        throw new UsageException(
+            "give at most one of --snapshot-id, --ref and --as-of-timestamp (got "
+                + selector
+                + " and "
+                + name
+                + ")");
+      }
+      selector = name;
+      if (name.equals(SNAPSHOT_ID)) {
+        snapshotId = number(name, given);
+      } else if (name.equals(REF)) {
+        ref = given;
+      } else {
+        asOfTimestamp = number(name, given);
+      }
     }
-    return new PlanCommand(
-        mode,
-        table,
-        snapshotId,
-        ref,
-        asOfTimestamp,
-        splitSize,
-        filterJson,
-        maxSkipped == null ? DEFAULT_MAX_SKIPPED : maxSkipped.intValue());
+
+    PlanCommand command(String table) {
+      return new PlanCommand(
+          mode,
+          table,
+          snapshotId,
+          ref,
+          asOfTimestamp,
+          splitSize,
+          filterJson,
+          maxSkipped == null ? DEFAULT_MAX_SKIPPED : maxSkipped.intValue());
+    }
   }
 
   private static String required(String name, String value) throws UsageException {

@@ -199,19 +199,7 @@ public final class ParquetColumnResolver {
       throw incompatible(field, fileField, "a primitive where the table has " + field.type());
     }
     if (field.type() instanceof StructType struct) {
-      List<ColumnNode> children = new ArrayList<>();
-      for (NestedField child : struct.fields()) {
-        ParquetField fileChild = find(group, child, mapping);
-        children.add(
-            fileChild == null
-                ? missing(child)
-                : node(child, fileChild, slots, definition, path, nested(mapping, fileChild)));
-      }
-      Leaf levels = firstLeaf(children);
-      if (levels == null) {
-        levels = hiddenLeaf(group, slots, path);
-      }
-      return new Struct(field, children, slots, definition, levels);
+      return structNode(field, struct, group, slots, definition, path, mapping);
     }
     if (group.fields().size() != 1 || !group.fields().get(0).isRepeated()) {
       throw incompatible(field, fileField, "not a list or map group");
@@ -239,6 +227,42 @@ public final class ParquetColumnResolver {
       }
       return new ListNode(field, elementNode, slots, definition, levelSource(elementNode));
     }
+    return mapNode(field, fileField, repeated, slots, definition, repeatedPath, mapping);
+  }
+
+  private ColumnNode structNode(
+      NestedField field,
+      StructType struct,
+      Group group,
+      Slots slots,
+      int definition,
+      String[] path,
+      NameMapping mapping) {
+    List<ColumnNode> children = new ArrayList<>();
+    for (NestedField child : struct.fields()) {
+      ParquetField fileChild = find(group, child, mapping);
+      children.add(
+          fileChild == null
+              ? missing(child)
+              : node(child, fileChild, slots, definition, path, nested(mapping, fileChild)));
+    }
+    Leaf levels = firstLeaf(children);
+    if (levels == null) {
+      levels = hiddenLeaf(group, slots, path);
+    }
+    return new Struct(field, children, slots, definition, levels);
+  }
+
+  /** A map: its repeated group holds the key and, unless the file dropped it, the value. */
+  private ColumnNode mapNode(
+      NestedField field,
+      ParquetField fileField,
+      ParquetField repeated,
+      Slots slots,
+      int definition,
+      String[] repeatedPath,
+      NameMapping mapping) {
+    Slots inner = new Slots(definition + 1, slots.repetition() + 1);
     MapType map = (MapType) field.type();
     if (!(repeated instanceof Group keyValue) || keyValue.fields().isEmpty()) {
       throw incompatible(field, fileField, "a map without keys");

@@ -4,9 +4,7 @@ import dev.floe.spark.read.parquet.format.LogicalType;
 import dev.floe.spark.read.parquet.format.ParquetField;
 import dev.floe.spark.read.parquet.format.PhysicalType;
 import dev.floe.table.PrimitiveType;
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
 /**
@@ -14,11 +12,12 @@ import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
  * conversions of times and timestamps (to micros), int96 timestamps, decimal storage by precision,
  * uuid text, and the promotions Iceberg allows (int to long, float to double, decimal precision
  * widening, date to timestamp). A file column whose type cannot become the table's is a corrupt
- * table.
+ * table. The conversions that are more than a copy have sinks of their own ({@link LongSink},
+ * {@link DecimalSink}, {@link Float16Sink}, {@link Int96Sink}, {@link UuidSink} and the unsigned
+ * ones).
  */
 public final class ValueSinkFactory {
-  private static final long MICROS_PER_DAY = 86_400_000_000L;
-  private static final int JULIAN_EPOCH_DAY = 2_440_588;
+  private static final long MICROS_PER_DAY = TimeUnit.DAYS.toMicros(1);
 
   private ValueSinkFactory() {}
 
@@ -233,115 +232,6 @@ public final class ValueSinkFactory {
     };
   }
 
-  /** Unsigned int32 values (their bits as stored) as the longs they stand for. */
-  private static final class UnsignedIntToLongSink implements ValueSink {
-    private final WritableColumnVector vector;
-
-    UnsignedIntToLongSink(WritableColumnVector vector) {
-      this.vector = vector;
-    }
-
-    @Override
-    public void putInt(int row, int value) {
-      vector.putLong(row, Integer.toUnsignedLong(value));
-    }
-
-    @Override
-    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
-      for (int index = 0; index < count; index++) {
-        vector.putLong(
-            row + index,
-            Integer.toUnsignedLong((int) LittleEndian.INT.get(data, offset + 4 * index)));
-      }
-      return true;
-    }
-  }
-
-  /** Unsigned integers into a decimal of scale 0, stored as Spark stores its precision. */
-  private static final class UnsignedDecimalSink implements ValueSink {
-    private final DecimalSink decimals;
-    private final WritableColumnVector vector;
-    private final int precision;
-    private final boolean longs;
-
-    UnsignedDecimalSink(WritableColumnVector vector, int precision, boolean longs) {
-      this.decimals = new DecimalSink(vector, precision);
-      this.vector = vector;
-      this.precision = precision;
-      this.longs = longs;
-    }
-
-    @Override
-    public void putInt(int row, int value) {
-      decimals.putLong(row, Integer.toUnsignedLong(value));
-    }
-
-    @Override
-    public void putLong(int row, long value) {
-      if (value >= 0 || !longs) {
-        decimals.putLong(row, value);
-        return;
-      }
-      // beyond Long.MAX_VALUE: only a decimal of more than 18 digits holds it, as bytes
-      if (precision <= 18) {
-        throw new IllegalStateException(
-            "unsigned value "
-                + Long.toUnsignedString(value)
-                + " exceeds decimal("
-                + precision
-                + ", 0)");
-      }
-      vector.putByteArray(row, new BigInteger(Long.toUnsignedString(value)).toByteArray());
-    }
-  }
-
-  /**
-   * IEEE 754 half-precision values (two bytes, little-endian) as floats or doubles: every half is
-   * exactly a float, NaN payloads and signed zeros included.
-   */
-  private static final class Float16Sink implements ValueSink {
-    private final WritableColumnVector vector;
-    private final boolean doubles;
-
-    Float16Sink(WritableColumnVector vector, boolean doubles) {
-      this.vector = vector;
-      this.doubles = doubles;
-    }
-
-    @Override
-    public void putBytes(int row, byte[] bytes, int offset, int length) {
-      if (length != 2) {
-        throw new IllegalStateException("A float16 has 2 bytes, not " + length);
-      }
-      float value = halfToFloat((bytes[offset] & 0xFF) | (bytes[offset + 1] & 0xFF) << 8);
-      if (doubles) {
-        vector.putDouble(row, value);
-      } else {
-        vector.putFloat(row, value);
-      }
-    }
-  }
-
-  /** The float a half-precision bit pattern stands for. */
-  static float halfToFloat(int half) {
-    int sign = (half & 0x8000) << 16;
-    int exponent = (half >>> 10) & 0x1F;
-    int mantissa = half & 0x3FF;
-    if (exponent == 0x1F) {
-      // infinities and NaNs: keep the payload in the float's top mantissa bits
-      return Float.intBitsToFloat(sign | 0x7F80_0000 | mantissa << 13);
-    }
-    if (exponent == 0) {
-      if (mantissa == 0) {
-        return Float.intBitsToFloat(sign);
-      }
-      // subnormal: mantissa * 2^-24, exact in a float
-      float magnitude = mantissa * 0x1.0p-24f;
-      return sign == 0 ? magnitude : -magnitude;
-    }
-    return Float.intBitsToFloat(sign | (exponent + 112) << 23 | mantissa << 13);
-  }
-
   private static final class DiscardingSink implements ValueSink {
     @Override
     public void putBoolean(int row, boolean value) {}
@@ -413,46 +303,6 @@ public final class ValueSinkFactory {
     }
   }
 
-  /** Longs scaled to micros: multiplied (millis, days) or floor-divided (nanos). */
-  private static final class LongSink implements ValueSink {
-    private final WritableColumnVector vector;
-    private final long multiplier;
-    private final long divisor;
-
-    LongSink(WritableColumnVector vector, long multiplier, long divisor) {
-      this.vector = vector;
-      this.multiplier = multiplier;
-      this.divisor = divisor;
-    }
-
-    @Override
-    public void putInt(int row, int value) {
-      putLong(row, value);
-    }
-
-    @Override
-    public void putLong(int row, long value) {
-      vector.putLong(row, Math.floorDiv(value, divisor) * multiplier);
-    }
-
-    @Override
-    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
-      boolean longs = physical == PhysicalType.INT64;
-      if (longs && multiplier == 1 && divisor == 1) {
-        vector.putLongsLittleEndian(row, count, data, offset);
-        return true;
-      }
-      for (int index = 0; index < count; index++) {
-        long value =
-            longs
-                ? (long) LittleEndian.LONG.get(data, offset + 8 * index)
-                : (int) LittleEndian.INT.get(data, offset + 4 * index);
-        vector.putLong(row + index, Math.floorDiv(value, divisor) * multiplier);
-      }
-      return true;
-    }
-  }
-
   private static final class FloatSink implements ValueSink {
     private final WritableColumnVector vector;
 
@@ -512,112 +362,6 @@ public final class ValueSinkFactory {
     @Override
     public void putBytes(int row, byte[] bytes, int offset, int length) {
       vector.putByteArray(row, bytes, offset, length);
-    }
-  }
-
-  private static final class UuidSink implements ValueSink {
-    private final WritableColumnVector vector;
-
-    UuidSink(WritableColumnVector vector) {
-      this.vector = vector;
-    }
-
-    @Override
-    public void putBytes(int row, byte[] bytes, int offset, int length) {
-      if (length != 16) {
-        throw new IllegalStateException("A uuid has 16 bytes, not " + length);
-      }
-      java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes, offset, length);
-      String text = new UUID(buffer.getLong(), buffer.getLong()).toString();
-      vector.putByteArray(row, text.getBytes(StandardCharsets.US_ASCII));
-    }
-  }
-
-  /** int96: nanoseconds of the day, then the Julian day, both little-endian. */
-  private static final class Int96Sink implements ValueSink {
-    private final WritableColumnVector vector;
-
-    Int96Sink(WritableColumnVector vector) {
-      this.vector = vector;
-    }
-
-    @Override
-    public void putBytes(int row, byte[] bytes, int offset, int length) {
-      java.nio.ByteBuffer buffer =
-          java.nio.ByteBuffer.wrap(bytes, offset, length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-      long nanosOfDay = buffer.getLong();
-      int julianDay = buffer.getInt();
-      vector.putLong(
-          row, (julianDay - JULIAN_EPOCH_DAY) * MICROS_PER_DAY + Math.floorDiv(nanosOfDay, 1000L));
-    }
-  }
-
-  /**
-   * Decimals stored as Spark does for the table's precision: an int up to 9 digits, a long up to
-   * 18, big-endian two's complement bytes beyond.
-   */
-  private static final class DecimalSink implements ValueSink {
-    private final WritableColumnVector vector;
-    private final int precision;
-
-    DecimalSink(WritableColumnVector vector, int precision) {
-      this.vector = vector;
-      this.precision = precision;
-    }
-
-    @Override
-    public void putInt(int row, int value) {
-      putLong(row, value);
-    }
-
-    @Override
-    public void putLong(int row, long value) {
-      if (precision <= 9) {
-        vector.putInt(row, (int) value);
-      } else if (precision <= 18) {
-        vector.putLong(row, value);
-      } else {
-        vector.putByteArray(row, BigInteger.valueOf(value).toByteArray());
-      }
-    }
-
-    /** Unscaled ints and longs in the vector's own width are copied; others convert one by one. */
-    @Override
-    public boolean putPlain(PhysicalType physical, int row, int count, byte[] data, int offset) {
-      boolean longs = physical == PhysicalType.INT64;
-      if (precision <= 9 && !longs) {
-        vector.putIntsLittleEndian(row, count, data, offset);
-        return true;
-      }
-      if (precision > 9 && precision <= 18 && longs) {
-        vector.putLongsLittleEndian(row, count, data, offset);
-        return true;
-      }
-      for (int index = 0; index < count; index++) {
-        putLong(
-            row + index,
-            longs
-                ? (long) LittleEndian.LONG.get(data, offset + 8 * index)
-                : (int) LittleEndian.INT.get(data, offset + 4 * index));
-      }
-      return true;
-    }
-
-    @Override
-    public void putBytes(int row, byte[] bytes, int offset, int length) {
-      if (precision > 18) {
-        vector.putByteArray(row, bytes, offset, length);
-        return;
-      }
-      if (length > 8) {
-        putLong(row, new BigInteger(bytes, offset, length).longValueExact());
-        return;
-      }
-      long value = length == 0 ? 0 : bytes[offset]; // sign-extends the first byte
-      for (int index = 1; index < length; index++) {
-        value = (value << 8) | (bytes[offset + index] & 0xFF);
-      }
-      putLong(row, value);
     }
   }
 }

@@ -27,7 +27,7 @@ class TestHalfPrecisionFloats {
   @Test
   void everyHalfBecomesTheFloatItDefines() {
     for (int half = 0; half <= 0xFFFF; half++) {
-      float value = ValueSinkFactory.halfToFloat(half);
+      float value = Float16Sink.halfToFloat(half);
       double expected = defined(half);
       if (Double.isNaN(expected)) {
         assertThat(Float.isNaN(value)).as("NaN for %04x", half).isTrue();
