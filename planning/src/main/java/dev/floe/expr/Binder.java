@@ -116,20 +116,18 @@ public final class Binder {
 
   private Expression bindUnary(UnboundPredicate predicate, Operation operation, BoundTerm term) {
     boolean required = !term.reference().optional() && term instanceof BoundReference;
-    switch (operation) {
-      case IS_NULL:
-        return required ? Expression.alwaysFalse() : BoundPredicate.unary(operation, term);
-      case NOT_NULL:
-        return required ? Expression.alwaysTrue() : BoundPredicate.unary(operation, term);
-      case IS_NAN:
-      case NOT_NAN:
+    return switch (operation) {
+      case IS_NULL -> required ? Expression.alwaysFalse() : BoundPredicate.unary(operation, term);
+      case NOT_NULL -> required ? Expression.alwaysTrue() : BoundPredicate.unary(operation, term);
+      case IS_NAN, NOT_NAN -> {
         if (!isFloatingPoint(term.type())) {
           throw invalid(predicate, "NaN tests apply only to float and double columns");
         }
-        return BoundPredicate.unary(operation, term);
-      default:
-        throw new IllegalStateException(operation + " is not unary");
-    }
+        yield BoundPredicate.unary(operation, term);
+      }
+      case LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ, IN, NOT_IN, STARTS_WITH, NOT_STARTS_WITH ->
+          throw new IllegalStateException(operation + " is not unary");
+    };
   }
 
   private Expression bindLiteral(UnboundPredicate predicate, Operation operation, BoundTerm term) {

@@ -87,17 +87,16 @@ public record BoundPredicate(Operation operation, BoundTerm term, List<Object> v
    */
   public boolean test(Object fieldValue) {
     Object value = term.apply(fieldValue);
-    switch (operation) {
-      case IS_NULL:
-        return value == null;
-      case NOT_NULL:
-        return value != null;
-      case IS_NAN:
-        return isNaN(value);
-      case NOT_NAN:
-        return !isNaN(value);
-      default:
-        break;
+    Boolean unary =
+        switch (operation) {
+          case IS_NULL -> value == null;
+          case NOT_NULL -> value != null;
+          case IS_NAN -> isNaN(value);
+          case NOT_NAN -> !isNaN(value);
+          case LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ, IN, NOT_IN, STARTS_WITH, NOT_STARTS_WITH -> null;
+        };
+    if (unary != null) {
+      return unary;
     }
     if (value == null) {
       return false;

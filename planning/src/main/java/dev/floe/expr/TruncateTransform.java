@@ -117,15 +117,13 @@ record TruncateTransform(int width) implements Transform {
       return ProjectionRules.sameTransform(this, partitionField, predicate, true);
     }
     PrimitiveType sourceType = predicate.reference().type();
-    switch (predicate.operation()) {
-      case STARTS_WITH:
-        return startsWithInclusive(partitionField, (String) predicate.value());
-      case NOT_STARTS_WITH:
-        return notStartsWithInclusive(partitionField, (String) predicate.value());
-      default:
-        return ProjectionRules.orderedInclusive(
-            partitionField, predicate, value -> apply(sourceType, value));
-    }
+    return switch (predicate.operation()) {
+      case STARTS_WITH -> startsWithInclusive(partitionField, (String) predicate.value());
+      case NOT_STARTS_WITH -> notStartsWithInclusive(partitionField, (String) predicate.value());
+      case IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ, IN, NOT_IN ->
+          ProjectionRules.orderedInclusive(
+              partitionField, predicate, value -> apply(sourceType, value));
+    };
   }
 
   @Override
@@ -134,15 +132,13 @@ record TruncateTransform(int width) implements Transform {
       return ProjectionRules.sameTransform(this, partitionField, predicate, false);
     }
     PrimitiveType sourceType = predicate.reference().type();
-    switch (predicate.operation()) {
-      case STARTS_WITH:
-        return startsWithStrict(partitionField, (String) predicate.value());
-      case NOT_STARTS_WITH:
-        return notStartsWithStrict(partitionField, (String) predicate.value());
-      default:
-        return ProjectionRules.orderedStrict(
-            partitionField, predicate, value -> apply(sourceType, value));
-    }
+    return switch (predicate.operation()) {
+      case STARTS_WITH -> startsWithStrict(partitionField, (String) predicate.value());
+      case NOT_STARTS_WITH -> notStartsWithStrict(partitionField, (String) predicate.value());
+      case IS_NULL, NOT_NULL, IS_NAN, NOT_NAN, LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ, IN, NOT_IN ->
+          ProjectionRules.orderedStrict(
+              partitionField, predicate, value -> apply(sourceType, value));
+    };
   }
 
   // A partition value is the first W code points of its rows' values (or the whole value when
