@@ -340,47 +340,28 @@ class TestRowFilter {
     Object value = sparkValue(type);
     List<Predicate> predicates = new ArrayList<>();
     NamedReference column = Expressions.column(name);
-    predicates.add(
-        new Predicate(
-            "IS_NULL", new org.apache.spark.sql.connector.expressions.Expression[] {column}));
-    predicates.add(
-        new Predicate(
-            "IS_NOT_NULL", new org.apache.spark.sql.connector.expressions.Expression[] {column}));
+    predicates.add(spark("IS_NULL", column));
+    predicates.add(spark("IS_NOT_NULL", column));
     if (value != null) {
       LiteralValue<Object> literal = new LiteralValue<>(value, type);
       for (String operator : List.of("=", "<=>", "<>", "<", "<=", ">", ">=", "IN", "STARTS_WITH")) {
-        predicates.add(
-            new Predicate(
-                operator,
-                new org.apache.spark.sql.connector.expressions.Expression[] {column, literal}));
+        predicates.add(spark(operator, column, literal));
       }
-      predicates.add(
-          new Predicate(
-              "IN",
-              new org.apache.spark.sql.connector.expressions.Expression[] {
-                column, literal, new LiteralValue<>(null, type)
-              }));
+      predicates.add(spark("IN", column, literal, new LiteralValue<>(null, type)));
     }
     List<Predicate> negated = new ArrayList<>();
     for (Predicate predicate : predicates) {
-      negated.add(
-          new Predicate(
-              "NOT", new org.apache.spark.sql.connector.expressions.Expression[] {predicate}));
+      negated.add(spark("NOT", predicate));
     }
     predicates.addAll(negated);
-    predicates.add(
-        new Predicate(
-            "AND",
-            new org.apache.spark.sql.connector.expressions.Expression[] {
-              predicates.get(0), predicates.get(predicates.size() - 1)
-            }));
-    predicates.add(
-        new Predicate(
-            "OR",
-            new org.apache.spark.sql.connector.expressions.Expression[] {
-              predicates.get(1), predicates.get(predicates.size() - 2)
-            }));
+    predicates.add(spark("AND", predicates.get(0), predicates.get(predicates.size() - 1)));
+    predicates.add(spark("OR", predicates.get(1), predicates.get(predicates.size() - 2)));
     return predicates;
+  }
+
+  private static Predicate spark(
+      String name, org.apache.spark.sql.connector.expressions.Expression... children) {
+    return new Predicate(name, children);
   }
 
   /** A value of Spark's internal form for {@code type}, or null for a type without one here. */
