@@ -23,7 +23,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * Returns one partial-aggregate row: either the row answered on the driver, or the counts of its
  * files' live rows, made on first use. Counting from delete files loads each file's position
  * deletes (deletion vectors never come here: metadata answers them) and subtracts their cardinality
- * from {@code record_count}; counting rows reads each split through the same three stages as a scan
+ * from {@code record_count}; counting rows reads each split through the same four stages as a scan
  * ({@link TaskReader}), so deletes and the residual filter apply exactly as they do to the rows
  * Spark would otherwise count.
  */
@@ -103,7 +103,7 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
 
   private static void countRows(
       TaskOpener opener, ReadTask task, int[] countColumns, long[] counts) {
-    try (TaskReader reader = opener.open(task)) {
+    try (TaskReader reader = opener.openWholeResidual(task)) {
       while (reader.hasNext()) {
         ColumnarBatch batch = reader.next();
         int rows = batch.numRows();

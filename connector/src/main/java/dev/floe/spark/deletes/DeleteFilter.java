@@ -8,27 +8,25 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * The delete stage of a read, between decoding and projection: for each decoded batch, the {@link
- * RowSelection} of its live rows. Deleted positions are applied by runs: the batch holds the rows
- * at file positions {@code [first, first + rows)} (a decoder's batches are consecutive rows of one
- * row group), and each run of deleted positions in that window clears a range of rows at once.
- * Equality deletes then probe the remaining rows' keys. The decoder knows nothing of deletes, and
- * the filter changes no vector.
+ * The delete stage of a read, between decoding and the row filter: narrows each decoded batch's
+ * {@link RowSelection} to its live rows (or, when the scan reads {@code _deleted}, marks the
+ * deleted ones). Deleted positions are applied by runs: the batch holds the rows at file positions
+ * {@code [first, first + rows)} (a decoder's batches are consecutive rows of one row group), and
+ * each run of deleted positions in that window clears a range of rows at once. Equality deletes
+ * then probe the remaining rows' keys. The decoder knows nothing of deletes, and the filter changes
+ * no vector.
  */
 public final class DeleteFilter {
   private final TaskDeletes deletes;
   private final int positionColumn;
   private final List<EqualityProbe> probes;
-  private final RowSelection selection;
 
   private record EqualityProbe(EqualityDeleteSet set, EqualityKeyReader keys) {}
 
-  private DeleteFilter(
-      TaskDeletes deletes, int positionColumn, List<EqualityProbe> probes, int batchSize) {
+  private DeleteFilter(TaskDeletes deletes, int positionColumn, List<EqualityProbe> probes) {
     this.deletes = deletes;
     this.positionColumn = positionColumn;
     this.probes = List.copyOf(probes);
-    this.selection = new RowSelection(batchSize);
   }
 
   /**
@@ -38,7 +36,7 @@ public final class DeleteFilter {
    *
    * @param where the data file and table, for messages
    */
-  public static DeleteFilter of(TaskDeletes deletes, Schema decoded, int batchSize, String where) {
+  public static DeleteFilter of(TaskDeletes deletes, Schema decoded, String where) {
     int positionColumn = decoded.columnIndex(MetadataColumns.ROW_POSITION_ID);
     if (deletes.needsPositions() && positionColumn < 0) {
       throw new IllegalArgumentException("No _pos column to apply position deletes to " + where);
@@ -55,16 +53,27 @@ public final class DeleteFilter {
       }
       probes.add(new EqualityProbe(set, EqualityKeyReader.of(set.fields(), columns, where)));
     }
-    return new DeleteFilter(deletes, positionColumn, probes, batchSize);
+    return new DeleteFilter(deletes, positionColumn, probes);
   }
 
-  /** The live rows of {@code batch}; the selection is reused by the next call. */
-  public RowSelection select(ColumnarBatch batch) {
+  /**
+   * Marks the deleted rows of {@code batch} in {@code selection}, which must have been {@link
+   * RowSelection#reset} for it and not narrowed yet, and drops them unless it keeps deleted rows.
+   */
+  public void narrow(ColumnarBatch batch, RowSelection selection) {
     int rows = batch.numRows();
-    selection.reset(rows);
+    if (selection.rowCount() != rows || !selection.keepsEveryRow()) {
+      throw new IllegalArgumentException(
+          "The delete filter narrows a selection reset for its batch of "
+              + rows
+              + " rows, not one of "
+              + selection.rowCount()
+              + " rows with "
+              + selection.keptCount()
+              + " kept");
+    }
     if (rows == 0) {
-      selection.finish();
-      return selection;
+      return;
     }
     if (deletes.needsPositions()) {
       ColumnVector positions = batch.column(positionColumn);
@@ -95,7 +104,6 @@ public final class DeleteFilter {
         }
       }
     }
-    selection.finish();
-    return selection;
+    selection.finishDeletes();
   }
 }

@@ -14,9 +14,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * The projection stage of a read: turns a decoded batch and its {@link RowSelection} into the batch
  * Spark sees, with the scan's columns in order. Helper columns the decoder read only for the delete
  * and row filters ({@code _pos}, equality and filter columns the query did not select) are dropped;
- * rows the {@link RowFilter} rejects are always hidden behind {@link SelectedColumnVector} views,
- * and so are deleted rows, unless the scan selects {@code _deleted}: then they are kept and marked
- * in that column. A batch that keeps every row reaches Spark with the decoder's own vectors.
+ * rows the selection does not keep are hidden behind {@link SelectedColumnVector} views. When the
+ * scan selects {@code _deleted}, the selection keeps deleted rows (the row filter still drops those
+ * that fail it) and this stage marks them in that column. A batch that keeps every row reaches
+ * Spark with the decoder's own vectors.
  *
  * <p>The output batch's vectors are reused, like the decoded ones: valid until the next {@link
  * #project}.
@@ -32,10 +33,8 @@ final class BatchProjection implements AutoCloseable {
   private final boolean passesDecodedThrough;
   private ColumnarBatch boundTo;
   private final ColumnVector[] selectedViews;
-  private final int[] keptRows;
 
   private BatchProjection(int[] sources, int decodedCount, int batchSize) {
-    this.keptRows = new int[batchSize];
     this.sources = sources;
     boolean identity = sources.length == decodedCount;
     for (int index = 0; index < sources.length; index++) {
@@ -80,42 +79,25 @@ final class BatchProjection implements AutoCloseable {
     return deletedFlags != null;
   }
 
-  /** The scan's batch for {@code decoded}; {@code selection} is null when nothing is deleted. */
-  ColumnarBatch project(ColumnarBatch decoded, RowSelection selection) {
-    return project(decoded, selection, null);
-  }
-
   /**
-   * The scan's batch for {@code decoded}: the rows {@code filter} matched (every row when it is
-   * null) that are not deleted, or, when the scan selects {@code _deleted}, deleted or not, with
-   * the deleted ones marked. {@code selection} is null when nothing is deleted; {@code filter} must
-   * have selected {@code decoded}'s rows.
+   * The scan's batch for {@code decoded}: the rows {@code selection} keeps, which the delete filter
+   * and the row filter narrowed; when the scan selects {@code _deleted}, the deleted rows among
+   * them are marked there.
    */
-  ColumnarBatch project(ColumnarBatch decoded, RowSelection selection, RowFilter filter) {
-    int rowCount = decoded.numRows();
-    int[] kept;
-    int keptCount;
-    if (filter != null) {
-      kept = keptRows;
-      keptCount = 0;
-      boolean dropsDeleted =
-          selection != null && selection.hasDeletedRows() && deletedFlags == null;
-      for (int row = 0; row < rowCount; row++) {
-        if (filter.matches(row) && !(dropsDeleted && selection.isDeleted(row))) {
-          kept[keptCount++] = row;
-        }
-      }
-    } else if (selection != null && selection.hasDeletedRows() && deletedFlags == null) {
-      kept = selection.liveRows();
-      keptCount = selection.liveCount();
-    } else {
-      kept = null;
-      keptCount = rowCount;
+  ColumnarBatch project(ColumnarBatch decoded, RowSelection selection) {
+    if (selection.rowCount() != decoded.numRows()) {
+      throw new IllegalArgumentException(
+          "A selection of "
+              + selection.rowCount()
+              + " rows cannot project a batch of "
+              + decoded.numRows());
     }
-    boolean dropsRows = keptCount < rowCount;
+    boolean dropsRows = !selection.keepsEveryRow();
     if (passesDecodedThrough && !dropsRows) {
       return decoded;
     }
+    int keptCount = selection.keptCount();
+    int[] kept = selection.keptRows();
     bind(decoded);
     for (int index = 0; index < sources.length; index++) {
       int source = sources[index];
@@ -124,7 +106,7 @@ final class BatchProjection implements AutoCloseable {
         deletedFlags.reset();
         for (int row = 0; row < keptCount; row++) {
           int decodedRow = dropsRows ? kept[row] : row;
-          deletedFlags.putBoolean(row, selection != null && selection.isDeleted(decodedRow));
+          deletedFlags.putBoolean(row, selection.isDeleted(decodedRow));
         }
         outputColumns[index] = deletedFlags;
       } else {

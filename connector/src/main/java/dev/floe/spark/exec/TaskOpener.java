@@ -14,15 +14,10 @@ import dev.floe.table.NameMapping;
 
 /**
  * Opens the {@link TaskReader}s of one input partition's tasks with what they share: the name
- * mapping, parsed once; the delete loader (and through it the executor's delete cache); the row
- * filter's residual evaluators per partition spec.
+ * mapping, parsed once; the delete loader (and through it the executor's delete cache).
  */
 public record TaskOpener(
-    FileIO io,
-    ScanContext context,
-    NameMapping nameMapping,
-    DeleteLoader deletes,
-    RowFilterResiduals residuals) {
+    FileIO io, ScanContext context, NameMapping nameMapping, DeleteLoader deletes) {
 
   public static TaskOpener of(FileIO io, ScanContext context) {
     NameMapping nameMapping = context.nameMapping();
@@ -35,11 +30,24 @@ public record TaskOpener(
             DeleteCache.shared(context.deleteCacheBytes()),
             context.batchSize(),
             context.verifyChecksums());
-    return new TaskOpener(io, context, nameMapping, deletes, RowFilterResiduals.of(context));
+    return new TaskOpener(io, context, nameMapping, deletes);
   }
 
+  /**
+   * Opens a task of a scan: what the row filter cannot evaluate of its residual is a pruning form
+   * of a predicate Spark evaluates after the scan.
+   */
   public TaskReader open(ReadTask task) {
-    return TaskReader.open(io, context, nameMapping, deletes, task, residuals);
+    return TaskReader.open(io, context, nameMapping, deletes, task, false);
+  }
+
+  /**
+   * Opens a task whose rows are counted: Spark evaluates nothing after the count, so the row filter
+   * must evaluate the whole residual (it does, since an aggregate is pushed only when every
+   * predicate has an exact form).
+   */
+  public TaskReader openWholeResidual(ReadTask task) {
+    return TaskReader.open(io, context, nameMapping, deletes, task, true);
   }
 
   /**

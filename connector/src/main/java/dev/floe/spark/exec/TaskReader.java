@@ -3,6 +3,7 @@ package dev.floe.spark.exec;
 import dev.floe.expr.Expression;
 import dev.floe.io.CloseableIterator;
 import dev.floe.io.FileIO;
+import dev.floe.scan.FileScanTask;
 import dev.floe.scan.task.ReadTask;
 import dev.floe.scan.task.ScanContext;
 import dev.floe.spark.deletes.DeleteFilter;
@@ -20,82 +21,98 @@ import java.util.NoSuchElementException;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one task in four stages: the decoder reads the scan's columns plus the helpers the later
- * stages need ({@code _pos} for deleted positions, equality and filter columns the query did not
- * select); the {@link DeleteFilter} finds the deleted rows of each batch; the {@link RowFilter} the
- * rows that satisfy the task's residual of the row filter; the {@link BatchProjection} hands Spark
- * the scan's columns of the rows kept. Batches left without rows are skipped, and a task whose
- * residual is false is not opened.
+ * Reads one task in four stages: decode, delete filter, row filter, projection. The decoder reads
+ * the scan's columns plus the helpers the later stages need ({@code _pos} for deleted positions,
+ * equality and filter columns the query did not select); the {@link DeleteFilter} and then the
+ * {@link RowFilter} narrow one {@link RowSelection} per batch, the first dropping deleted rows (or
+ * keeping them to be marked, when the scan reads {@code _deleted}), the second the rows that fail
+ * the task's residual ({@link FileScanTask#residual()}, the one the driver planned); the {@link
+ * BatchProjection} hands Spark the scan's columns of the rows selected. Batches left without rows
+ * are skipped, and a task whose residual is false is not opened.
  */
 public final class TaskReader implements CloseableIterator<ColumnarBatch> {
   private final CloseableIterator<ColumnarBatch> decoder;
-  private final DeleteFilter filter;
+  private final DeleteFilter deleteFilter;
   private final RowFilter rowFilter;
   private final BatchProjection projection;
+  private final RowSelection selection;
   private ColumnarBatch next;
   private long deletedRows;
 
   private TaskReader(
       CloseableIterator<ColumnarBatch> decoder,
-      DeleteFilter filter,
+      DeleteFilter deleteFilter,
       RowFilter rowFilter,
-      BatchProjection projection) {
+      BatchProjection projection,
+      RowSelection selection) {
     this.decoder = decoder;
-    this.filter = filter;
+    this.deleteFilter = deleteFilter;
     this.rowFilter = rowFilter;
     this.projection = projection;
+    this.selection = selection;
   }
 
-  /** Opens a task, settling the context's row filter for it without a shared cache. */
-  static TaskReader open(
-      FileIO io,
-      ScanContext context,
-      NameMapping nameMapping,
-      DeleteLoader deletes,
-      ReadTask task) {
-    return open(io, context, nameMapping, deletes, task, RowFilterResiduals.of(context));
-  }
-
+  /**
+   * Opens a task. The row filter evaluates the part of the task's residual it can evaluate exactly
+   * ({@link RowFilter#evaluatedPart}); with {@code wholeResidual}, the rest must be nothing, as
+   * when Spark evaluates nothing after the scan (a pushed-down count).
+   *
+   * @throws IllegalStateException when {@code wholeResidual} and a conjunct cannot be evaluated
+   */
   static TaskReader open(
       FileIO io,
       ScanContext context,
       NameMapping nameMapping,
       DeleteLoader deletes,
       ReadTask task,
-      RowFilterResiduals residuals) {
-    Expression residual = residuals.residualFor(task.task());
+      boolean wholeResidual) {
+    Expression residual = task.task().residual();
     if (residual == Expression.alwaysFalse()) {
-      return new TaskReader(nothing(), null, null, null);
+      return new TaskReader(nothing(), null, null, null, null);
+    }
+    Expression evaluated = RowFilter.evaluatedPart(residual, context.readSchema());
+    if (wholeResidual && !RowFilter.evaluatesAll(residual, context.readSchema())) {
+      throw new IllegalStateException(
+          "Cannot evaluate the whole residual "
+              + residual
+              + " of "
+              + task.task().file().location()
+              + " (table "
+              + context.table()
+              + ") row by row, only "
+              + evaluated
+              + ": its rows cannot be counted");
     }
     TaskDeletes loaded = deletes.load(task.task());
-    Schema decoded = decodedSchema(context.projection(), context.readSchema(), loaded, residual);
+    Schema decoded = decodedSchema(context.projection(), context.readSchema(), loaded, evaluated);
     BatchProjection projection =
         BatchProjection.of(context.projection(), decoded, context.batchSize());
-    DeleteFilter filter =
+    DeleteFilter deleteFilter =
         loaded.isEmpty()
             ? null
             : DeleteFilter.of(
                 loaded,
                 decoded,
-                context.batchSize(),
                 "of " + task.task().file().location() + " (table " + context.table() + ")");
     RowFilter rowFilter =
-        residual == Expression.alwaysTrue()
+        evaluated == Expression.alwaysTrue()
             ? null
-            : RowFilter.of(residual, decoded, context.batchSize());
+            : RowFilter.of(evaluated, decoded, context.batchSize());
     return new TaskReader(
         FileReaders.open(
             io, task.request(context, nameMapping, decoded), task.task().file().recordCount()),
-        filter,
+        deleteFilter,
         rowFilter,
-        projection);
+        projection,
+        new RowSelection(context.batchSize(), projection.keepsDeletedRows()));
   }
 
   /**
    * The columns to decode: the scan's, less {@code _deleted} (the projection stage makes it), plus
    * the helper columns the delete filter and the row filter read.
    *
-   * @param residual the task's residual of the row filter, bound to {@code readSchema}
+   * @param residual what the row filter evaluates of the task's residual, bound to {@code
+   *     readSchema}
    */
   static Schema decodedSchema(
       Schema projection, Schema readSchema, TaskDeletes deletes, Expression residual) {
@@ -157,19 +174,16 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
   public boolean hasNext() {
     while (next == null && decoder.hasNext()) {
       ColumnarBatch decoded = decoder.next();
-      RowSelection selection = filter == null ? null : filter.select(decoded);
-      if (selection != null) {
-        deletedRows += selection.rowCount() - selection.liveCount();
-        if (selection.liveCount() == 0 && !projection.keepsDeletedRows()) {
-          continue;
-        }
+      selection.reset(decoded.numRows());
+      if (deleteFilter != null) {
+        deleteFilter.narrow(decoded, selection);
+        deletedRows += selection.deletedCount();
       }
-      if (rowFilter != null && rowFilter.select(decoded) == 0) {
-        continue;
+      if (rowFilter != null && selection.keptCount() > 0) {
+        rowFilter.narrow(decoded, selection);
       }
-      ColumnarBatch projected = projection.project(decoded, selection, rowFilter);
-      if (projected.numRows() > 0) {
-        next = projected;
+      if (selection.keptCount() > 0) {
+        next = projection.project(decoded, selection);
       }
     }
     return next != null;

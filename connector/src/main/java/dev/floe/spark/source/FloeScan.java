@@ -101,7 +101,7 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
     return RuntimeFiltering.filterableColumns(
         context.readSchema(),
         context.projection(),
-        context.specs(),
+        table.metadata().specs(),
         planned.prunesByColumnBounds());
   }
 

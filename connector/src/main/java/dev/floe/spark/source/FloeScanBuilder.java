@@ -47,7 +47,6 @@ final class FloeScanBuilder
   private final Schema readSchema;
   private final List<Predicate> pushed = new ArrayList<>();
   private final List<Expression> filters = new ArrayList<>();
-  private final List<Expression> rowFilters = new ArrayList<>();
   private List<String> dataColumns;
   private final List<NestedField> metadataColumns = new ArrayList<>();
   private int predicatesLeftToSpark;
@@ -68,8 +67,11 @@ final class FloeScanBuilder
 
   /**
    * Takes over every predicate with an exact form ({@link SparkPredicateConverter#convertExactly}):
-   * it prunes, and the reader filters rows by it, so Spark need not evaluate it again. Others are
-   * converted for pruning where they can be and returned: Spark still evaluates them.
+   * that form joins the planning filter, so it prunes and stays in each task's residual, which the
+   * reader's row filter evaluates; Spark need not evaluate it again. Others are converted for
+   * pruning where they can be and returned: Spark still evaluates them, and the row filter may
+   * evaluate or skip what their pruning forms leave in a residual (see the exec package's {@code
+   * RowFilter}).
    */
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
@@ -80,7 +82,6 @@ final class FloeScanBuilder
       if (exact.isPresent()) {
         pushed.add(predicate);
         filters.add(exact.get());
-        rowFilters.add(exact.get());
         continue;
       }
       remaining.add(predicate);
@@ -245,9 +246,7 @@ final class FloeScanBuilder
         table.floeTable().metadata().properties().get(NameMapping.PROPERTY),
         options.batchSize(),
         options.deleteCacheSize(),
-        options.verifyChecksums(),
-        Expression.and(rowFilters),
-        table.floeTable().metadata().specs());
+        options.verifyChecksums());
   }
 
   private static List<NestedField> aggregatedColumns(Aggregate aggregate) {

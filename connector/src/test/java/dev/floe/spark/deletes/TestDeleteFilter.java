@@ -87,14 +87,28 @@ class TestDeleteFilter {
 
   private static List<Integer> liveRows(RowSelection selection) {
     List<Integer> live = new ArrayList<>();
-    for (int index = 0; index < selection.liveCount(); index++) {
-      live.add(selection.liveRows()[index]);
+    for (int index = 0; index < selection.keptCount(); index++) {
+      live.add(selection.keepsEveryRow() ? index : selection.keptRows()[index]);
     }
     return live;
   }
 
-  private static DeleteFilter filter(PositionIndex positions, EqualityDeleteSet... sets) {
-    return DeleteFilter.of(new TaskDeletes(positions, List.of(sets)), DECODED, BATCH_SIZE, WHERE);
+  /** A delete filter with the one selection a task's reader resets for each batch. */
+  private record Narrowing(DeleteFilter filter, RowSelection selection) {
+    Narrowing(DeleteFilter filter) {
+      this(filter, new RowSelection(BATCH_SIZE, false));
+    }
+
+    RowSelection select(ColumnarBatch batch) {
+      selection.reset(batch.numRows());
+      filter.narrow(batch, selection);
+      return selection;
+    }
+  }
+
+  private static Narrowing filter(PositionIndex positions, EqualityDeleteSet... sets) {
+    return new Narrowing(
+        DeleteFilter.of(new TaskDeletes(positions, List.of(sets)), DECODED, WHERE));
   }
 
   @Test
@@ -104,7 +118,7 @@ class TestDeleteFilter {
     assertThat(selection.hasDeletedRows()).as("rows are deleted").isTrue();
     assertThat(deletedRows(selection)).as("deleted rows").containsExactly(0, 3, 4, 9);
     assertThat(liveRows(selection)).as("live rows").containsExactly(1, 2, 5, 6, 7, 8);
-    assertThat(selection.liveCount()).as("live count").isEqualTo(6);
+    assertThat(selection.keptCount()).as("live count").isEqualTo(6);
     assertThat(selection.rowCount()).as("row count").isEqualTo(10);
   }
 
@@ -122,7 +136,7 @@ class TestDeleteFilter {
   @Test
   void runsCrossingBatchEdgesAreCutAtEachBatch() {
     var index = PositionIndex.builder().addRange(5, 13).build();
-    DeleteFilter filter = filter(index);
+    Narrowing filter = filter(index);
 
     RowSelection first = filter.select(positionsOnly(0, 8));
     assertThat(deletedRows(first)).as("first batch keeps 0..4").containsExactly(5, 6, 7);
@@ -151,7 +165,7 @@ class TestDeleteFilter {
     RowSelection selection = filter(positions(2, 50)).select(positionsOnly(10, 10));
 
     assertThat(selection.hasDeletedRows()).as("no row of this batch is deleted").isFalse();
-    assertThat(selection.liveCount()).as("all rows live").isEqualTo(10);
+    assertThat(selection.keptCount()).as("all rows live").isEqualTo(10);
     assertThat(deletedRows(selection)).as("no flag set").isEmpty();
   }
 
@@ -161,7 +175,7 @@ class TestDeleteFilter {
 
     RowSelection selection = filter(index).select(positionsOnly(20, 10));
 
-    assertThat(selection.liveCount()).as("no live row").isZero();
+    assertThat(selection.keptCount()).as("no live row").isZero();
     assertThat(selection.hasDeletedRows()).as("rows deleted").isTrue();
   }
 
@@ -225,14 +239,14 @@ class TestDeleteFilter {
     assertThat(deletedRows(selection))
         .as("positions 50, 51; id 7 at row 2; name z at rows 3 and 5")
         .containsExactly(0, 1, 2, 3, 5);
-    assertThat(selection.liveCount()).as("one live row").isEqualTo(1);
+    assertThat(selection.keptCount()).as("one live row").isEqualTo(1);
     assertThat(liveRows(selection)).as("the live row").containsExactly(4);
   }
 
   @Test
   void selectionIsReusedAcrossBatchesWithFlagsCleared() {
     EqualityDeleteSet byId = set(List.of(ID), 5);
-    DeleteFilter filter = filter(PositionIndex.empty(), byId);
+    Narrowing filter = filter(PositionIndex.empty(), byId);
 
     RowSelection first =
         filter.select(batch(0, new Integer[] {5, 5, 5, 1}, new String[] {"a", "b", "c", "d"}));
@@ -240,7 +254,7 @@ class TestDeleteFilter {
 
     RowSelection second =
         filter.select(batch(4, new Integer[] {1, 2, 3, 5}, new String[] {"a", "b", "c", "d"}));
-    assertThat(second).as("the filter reuses its selection").isSameAs(first);
+    assertThat(second).as("the reader reuses its selection").isSameAs(first);
     assertThat(deletedRows(second)).as("only the last row of the second batch").containsExactly(3);
     assertThat(liveRows(second)).as("live rows of the second batch").containsExactly(0, 1, 2);
 
@@ -265,8 +279,7 @@ class TestDeleteFilter {
 
     assertThatThrownBy(
             () ->
-                DeleteFilter.of(
-                    new TaskDeletes(positions(1), List.of()), withoutPositions, BATCH_SIZE, WHERE))
+                DeleteFilter.of(new TaskDeletes(positions(1), List.of()), withoutPositions, WHERE))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("No _pos column to apply position deletes to " + WHERE);
   }
@@ -279,10 +292,7 @@ class TestDeleteFilter {
     assertThatThrownBy(
             () ->
                 DeleteFilter.of(
-                    new TaskDeletes(PositionIndex.empty(), List.of(byName)),
-                    withoutName,
-                    BATCH_SIZE,
-                    WHERE))
+                    new TaskDeletes(PositionIndex.empty(), List.of(byName)), withoutName, WHERE))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Equality column name not decoded for " + WHERE);
   }
@@ -291,12 +301,10 @@ class TestDeleteFilter {
   void equalityOnlyFilterNeedsNoPositionColumn() {
     Schema withoutPositions = new Schema(0, List.of(ID, NAME), Set.of());
     EqualityDeleteSet byId = set(List.of(ID), 1);
-    DeleteFilter filter =
-        DeleteFilter.of(
-            new TaskDeletes(PositionIndex.empty(), List.of(byId)),
-            withoutPositions,
-            BATCH_SIZE,
-            WHERE);
+    Narrowing filter =
+        new Narrowing(
+            DeleteFilter.of(
+                new TaskDeletes(PositionIndex.empty(), List.of(byId)), withoutPositions, WHERE));
     OnHeapColumnVector ids = new OnHeapColumnVector(4, DataTypes.IntegerType);
     OnHeapColumnVector names = new OnHeapColumnVector(4, DataTypes.StringType);
     ids.putInt(0, 1);
@@ -306,5 +314,33 @@ class TestDeleteFilter {
     RowSelection selection = filter.select(new ColumnarBatch(new ColumnVector[] {ids, names}, 2));
 
     assertThat(deletedRows(selection)).as("row with id 1").containsExactly(0);
+  }
+
+  @Test
+  void deletedRowsAreMarkedAndKeptWhenTheScanReadsDeleted() {
+    Narrowing filter =
+        new Narrowing(
+            DeleteFilter.of(new TaskDeletes(positions(1, 3), List.of()), DECODED, WHERE),
+            new RowSelection(BATCH_SIZE, true));
+
+    RowSelection selection = filter.select(positionsOnly(0, 5));
+
+    assertThat(deletedRows(selection)).as("deleted rows, marked").containsExactly(1, 3);
+    assertThat(selection.deletedCount()).as("deleted count").isEqualTo(2);
+    assertThat(selection.keepsEveryRow()).as("for _deleted, every row stays").isTrue();
+    assertThat(selection.keptCount()).as("kept rows").isEqualTo(5);
+  }
+
+  @Test
+  void aSelectionNotResetForTheBatchIsRefused() {
+    DeleteFilter filter = DeleteFilter.of(new TaskDeletes(positions(1), List.of()), DECODED, WHERE);
+    RowSelection selection = new RowSelection(BATCH_SIZE, false);
+    selection.reset(3);
+
+    assertThatThrownBy(() -> filter.narrow(positionsOnly(0, 4), selection))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(
+            "The delete filter narrows a selection reset for its batch of 4 rows, not one of 3"
+                + " rows with 3 kept");
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.deletes.PositionIndex;
+import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.spark.convert.SparkSchemas;
 import dev.floe.spark.deletes.DeleteFilter;
@@ -132,13 +133,28 @@ class TestBatchProjection {
 
   private static RowSelection deleting(
       ColumnarBatch decoded, Schema decodedSchema, long... positions) {
+    return deleting(decoded, decodedSchema, false, positions);
+  }
+
+  /** The selection of {@code decoded} after the delete filter of {@code positions}. */
+  private static RowSelection deleting(
+      ColumnarBatch decoded, Schema decodedSchema, boolean keepsDeletedRows, long... positions) {
     var builder = PositionIndex.builder();
     for (long position : positions) {
       builder.add(position);
     }
-    return DeleteFilter.of(
-            new TaskDeletes(builder.build(), List.of()), decodedSchema, BATCH_SIZE, WHERE)
-        .select(decoded);
+    RowSelection selection = new RowSelection(BATCH_SIZE, keepsDeletedRows);
+    selection.reset(decoded.numRows());
+    DeleteFilter.of(new TaskDeletes(builder.build(), List.of()), decodedSchema, WHERE)
+        .narrow(decoded, selection);
+    return selection;
+  }
+
+  /** The selection of every row of {@code decoded}: nothing deleted or filtered. */
+  private static RowSelection everyRow(ColumnarBatch decoded) {
+    RowSelection selection = new RowSelection(BATCH_SIZE, false);
+    selection.reset(decoded.numRows());
+    return selection;
   }
 
   private static List<Integer> ids(ColumnarBatch batch, int column) {
@@ -240,7 +256,7 @@ class TestBatchProjection {
   void deletedColumnKeepsAndMarksEveryRow() {
     Schema projected = new Schema(0, List.of(ID, MetadataColumns.IS_DELETED), Set.of());
     ColumnarBatch decoded = decodedBatch();
-    RowSelection selection = deleting(decoded, DECODED, 101, 104);
+    RowSelection selection = deleting(decoded, DECODED, true, 101, 104);
 
     try (BatchProjection projection = BatchProjection.of(projected, DECODED, BATCH_SIZE)) {
       assertThat(projection.keepsDeletedRows()).as("marks rather than drops").isTrue();
@@ -254,12 +270,71 @@ class TestBatchProjection {
       }
       assertThat(flags).as("_deleted").containsExactly(false, true, false, false, true, false);
 
-      ColumnarBatch clean = projection.project(decoded, null);
+      RowSelection clean = new RowSelection(BATCH_SIZE, true);
+      clean.reset(decoded.numRows());
+      ColumnarBatch cleanBatch = projection.project(decoded, clean);
       List<Boolean> cleared = new ArrayList<>();
       for (int row = 0; row < ROWS; row++) {
-        cleared.add(clean.column(1).getBoolean(row));
+        cleared.add(cleanBatch.column(1).getBoolean(row));
       }
       assertThat(cleared).as("flags of a batch without deletes are all false").containsOnly(false);
+    }
+  }
+
+  /**
+   * With {@code _deleted} selected, the one selection keeps deleted rows and marks them, but the
+   * row filter still drops every row that fails it, deleted or not.
+   */
+  @Test
+  void deletedColumnKeepsDeletedRowsButNotThoseTheRowFilterDrops() {
+    Schema projected = new Schema(0, List.of(ID, MetadataColumns.IS_DELETED), Set.of());
+    ColumnarBatch decoded = decodedBatch();
+    // rows 1 and 4 deleted; the row filter keeps ids 0, 1, 2
+    RowSelection selection = deleting(decoded, DECODED, true, 101, 104);
+    RowFilter.of(Binder.bind(DECODED, Expression.lessThan("id", 3), true), DECODED, BATCH_SIZE)
+        .narrow(decoded, selection);
+
+    try (BatchProjection projection = BatchProjection.of(projected, DECODED, BATCH_SIZE)) {
+      ColumnarBatch out = projection.project(decoded, selection);
+
+      assertThat(ids(out, 0))
+          .as("ids below 3, deleted row 1 kept, deleted row 4 dropped by the filter")
+          .containsExactly(0, 1, 2);
+      List<Boolean> flags = new ArrayList<>();
+      for (int row = 0; row < out.numRows(); row++) {
+        flags.add(out.column(1).getBoolean(row));
+      }
+      assertThat(flags).as("_deleted of the kept rows").containsExactly(false, true, false);
+    }
+  }
+
+  @Test
+  void rowFilterAndDeletesNarrowOneSelection() {
+    ColumnarBatch decoded = decodedBatch();
+    RowSelection selection = deleting(decoded, DECODED, 100, 103);
+    RowFilter.of(Binder.bind(DECODED, Expression.notEqual("id", 5), true), DECODED, BATCH_SIZE)
+        .narrow(decoded, selection);
+
+    try (BatchProjection projection = BatchProjection.of(PROJECTION, DECODED, BATCH_SIZE)) {
+      ColumnarBatch out = projection.project(decoded, selection);
+
+      assertThat(ids(out, 1))
+          .as("rows 0 and 3 deleted, row 5 filtered out")
+          .containsExactly(1, 2, 4);
+      assertThat(selection.deletedCount()).as("deleted rows counted once").isEqualTo(2);
+    }
+  }
+
+  @Test
+  void aSelectionOfAnotherBatchIsRefused() {
+    ColumnarBatch decoded = decodedBatch();
+    RowSelection other = new RowSelection(BATCH_SIZE, false);
+    other.reset(ROWS - 1);
+
+    try (BatchProjection projection = BatchProjection.of(PROJECTION, DECODED, BATCH_SIZE)) {
+      assertThatThrownBy(() -> projection.project(decoded, other))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("A selection of 5 rows cannot project a batch of 6");
     }
   }
 
@@ -270,7 +345,7 @@ class TestBatchProjection {
     assertThat(nothingDeleted.hasDeletedRows()).as("position 7 is not in this batch").isFalse();
 
     try (BatchProjection projection = BatchProjection.of(DECODED, DECODED, BATCH_SIZE)) {
-      assertThat(projection.project(decoded, null)).as("no deletes").isSameAs(decoded);
+      assertThat(projection.project(decoded, everyRow(decoded))).as("no deletes").isSameAs(decoded);
       assertThat(projection.project(decoded, nothingDeleted))
           .as("a selection without deleted rows")
           .isSameAs(decoded);
@@ -285,7 +360,7 @@ class TestBatchProjection {
     ColumnarBatch decoded = decodedBatch();
 
     try (BatchProjection projection = BatchProjection.of(PROJECTION, DECODED, BATCH_SIZE)) {
-      ColumnarBatch out = projection.project(decoded, null);
+      ColumnarBatch out = projection.project(decoded, everyRow(decoded));
 
       assertThat(out.column(0)).as("name is the decoded vector").isSameAs(decoded.column(1));
       assertThat(out.column(1)).as("id is the decoded vector").isSameAs(decoded.column(0));

@@ -6,6 +6,7 @@ import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.spark.LocalSpark;
 import dev.floe.spark.convert.SparkPredicateConverter;
+import dev.floe.spark.deletes.RowSelection;
 import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
@@ -181,13 +182,18 @@ public class TestRowFilterMatchesSpark {
           .as("every generated predicate has an exact form: %s", generated)
           .isPresent();
       converted++;
-      RowFilter filter = RowFilter.of(Binder.bind(schema, exact.get(), true), schema, ROWS);
-      int count = filter.select(batch);
+      Expression bound = Binder.bind(schema, exact.get(), true);
+      assertThat(RowFilter.evaluatesAll(bound, schema))
+          .as("the row filter evaluates the whole exact form of %s: %s", generated.sql(), bound)
+          .isTrue();
+      RowFilter filter = RowFilter.of(bound, schema, ROWS);
+      RowSelection selection = new RowSelection(ROWS, false);
+      selection.reset(batch.numRows());
+      filter.narrow(batch, selection);
+      int count = selection.keptCount();
       Set<Integer> floeRows = new TreeSet<>();
-      for (int row = 0; row < ROWS; row++) {
-        if (filter.matches(row)) {
-          floeRows.add(row);
-        }
+      for (int kept = 0; kept < count; kept++) {
+        floeRows.add(selection.keepsEveryRow() ? kept : selection.keptRows()[kept]);
       }
       assertThat(floeRows)
           .as("rows of %s (Floe form %s)", generated.sql(), exact.get())

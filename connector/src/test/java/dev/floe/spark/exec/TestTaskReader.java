@@ -1,13 +1,16 @@
 package dev.floe.spark.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
+import dev.floe.expr.ResidualEvaluator;
 import dev.floe.io.LocalFileIO;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.FileFormat;
+import dev.floe.manifest.PartitionValues;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.task.ReadTask;
 import dev.floe.scan.task.ScanContext;
@@ -16,6 +19,7 @@ import dev.floe.spark.deletes.DeleteFiles;
 import dev.floe.spark.deletes.DeleteLoader;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NestedField;
+import dev.floe.table.PartitionField;
 import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
@@ -43,7 +47,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The three stages together on a real Parquet data file with real delete files. */
+/** The four stages together on a real Parquet data file with real delete files. */
 class TestTaskReader {
   private static final String TABLE = "db.events";
   private static final int BATCH_SIZE = 4;
@@ -54,6 +58,8 @@ class TestTaskReader {
   private static final NestedField NAME =
       NestedField.optional(2, "name", PrimitiveType.of(TypeId.STRING));
   private static final Schema READ_SCHEMA = new Schema(1, List.of(ID, NAME), Set.of());
+  private static final PartitionSpec BY_NAME =
+      new PartitionSpec(1, List.of(new PartitionField(2, 1000, "name", "identity")));
 
   private static final MessageType DATA_SCHEMA =
       Types.buildMessage()
@@ -157,33 +163,36 @@ class TestTaskReader {
             new FileScanTask(
                 dataFile, deletes, Binder.bind(READ_SCHEMA, residual, true), start, length),
             Map.of());
-    return TaskReader.open(new LocalFileIO(), context, null, loader, task);
+    return TaskReader.open(new LocalFileIO(), context, null, loader, task, false);
   }
 
-  /** A reader of the whole file of an unpartitioned table whose scan keeps {@code rowFilter}. */
+  /**
+   * A reader of the whole file of an unpartitioned table whose scan filters by {@code rowFilter}:
+   * planning leaves the whole filter as the task's residual.
+   */
   private TaskReader openFiltered(
       Schema projection, List<DeleteFile> deletes, Expression rowFilter) {
+    return open(projection, deletes, rowFilter, 0, dataFile.fileSizeInBytes());
+  }
+
+  /** A reader of the whole file as a task of the partition {@code name = partitionName}. */
+  private TaskReader openInPartition(String partitionName, Expression filter) {
+    ResidualEvaluator residuals =
+        ResidualEvaluator.of(BY_NAME, READ_SCHEMA, Binder.bind(READ_SCHEMA, filter, true));
+    Expression residual = residuals.residualFor(PartitionValues.of(partitionName));
     ScanContext context =
         new ScanContext(
-            TABLE,
-            READ_SCHEMA,
-            projection,
-            null,
-            BATCH_SIZE,
-            1 << 20,
-            true,
-            rowFilter,
-            List.of(PartitionSpec.unpartitioned(0)));
-    DeleteLoader loader =
-        new DeleteLoader(
-            new LocalFileIO(), TABLE, READ_SCHEMA, null, new DeleteCache(1 << 20), BATCH_SIZE);
+            TABLE, READ_SCHEMA, new Schema(1, List.of(ID), Set.of()), null, BATCH_SIZE, 1 << 20);
     ReadTask task =
         new ReadTask(
-            new FileScanTask(
-                dataFile, deletes, Expression.alwaysTrue(), 0, dataFile.fileSizeInBytes()),
+            new FileScanTask(dataFile, List.of(), residual, 0, dataFile.fileSizeInBytes()),
             Map.of());
-    return TaskReader.open(
-        new LocalFileIO(), context, null, loader, task, RowFilterResiduals.of(context));
+    return TaskReader.open(new LocalFileIO(), context, null, loader(READ_SCHEMA), task, false);
+  }
+
+  private static DeleteLoader loader(Schema readSchema) {
+    return new DeleteLoader(
+        new LocalFileIO(), TABLE, readSchema, null, new DeleteCache(1 << 20), BATCH_SIZE);
   }
 
   /** Each batch's rows as lists of the columns' values (longs and booleans). */
@@ -315,6 +324,96 @@ class TestTaskReader {
     assertThat(read(openFiltered(projection, List.of(), Expression.alwaysFalse())))
         .as("no batch, and no failure for the missing file")
         .isEmpty();
+  }
+
+  /**
+   * The row filter evaluates the task's residual as planning settled it for the task's partition,
+   * and nothing else: {@code name = 'eu'} holds for every row of the partition eu, so no row is
+   * checked against it (the file's names, n0..n19, would all fail it).
+   */
+  @Test
+  void aTaskWhosePartitionSettlesTheFilterReadsWithoutARowFilter() {
+    Expression filter = Expression.equal("name", "eu");
+
+    assertThat(firstColumn(read(openInPartition("eu", filter))))
+        .as("every row: the partition settles the filter")
+        .containsExactlyElementsOf(LongStream.range(0, ROWS).boxed().toList());
+  }
+
+  @Test
+  void aTaskWhosePartitionSettlesOneConjunctEvaluatesTheOther() {
+    Expression filter =
+        Expression.and(Expression.equal("name", "eu"), Expression.lessThan("id", 3L));
+
+    assertThat(firstColumn(read(openInPartition("eu", filter))))
+        .as("the residual id < 3 alone")
+        .containsExactly(0L, 1L, 2L);
+  }
+
+  @Test
+  void aTaskWhosePartitionFailsTheFilterOpensNoFile() throws IOException {
+    Files.delete(dataPath);
+    Expression filter = Expression.equal("name", "eu");
+
+    assertThat(read(openInPartition("us", filter)))
+        .as("residual false: no batch, and no failure for the missing file")
+        .isEmpty();
+  }
+
+  /**
+   * A conjunct the row filter cannot evaluate exactly (a comparison on a double column: the pruning
+   * form of a predicate Spark evaluates after the scan) is skipped, the others still evaluated; a
+   * count, after which Spark evaluates nothing, refuses such a residual.
+   */
+  @Test
+  void aConjunctTheRowFilterCannotEvaluateIsLeftToSpark() throws IOException {
+    MessageType withScore =
+        Types.buildMessage()
+            .required(PrimitiveTypeName.INT64)
+            .id(1)
+            .named("id")
+            .optional(PrimitiveTypeName.DOUBLE)
+            .id(3)
+            .named("score")
+            .named("table");
+    SimpleGroupFactory groups = new SimpleGroupFactory(withScore);
+    List<Group> rows = new ArrayList<>();
+    for (int row = 0; row < ROWS; row++) {
+      rows.add(groups.newGroup().append("id", (long) row).append("score", (double) row));
+    }
+    Path scored =
+        DeleteFiles.writeParquet(directory.resolve("scored.parquet"), withScore, rows, b -> b);
+    DataFile scoredFile = DeleteFiles.dataFile(scored.toString(), ROWS, Files.size(scored));
+    NestedField score = NestedField.optional(3, "score", PrimitiveType.of(TypeId.DOUBLE));
+    Schema readSchema = new Schema(1, List.of(ID, score), Set.of());
+    Expression residual =
+        Binder.bind(
+            readSchema,
+            Expression.and(
+                Expression.greaterThanOrEqual("score", 1.0), Expression.lessThan("id", 3L)),
+            true);
+    ScanContext context =
+        new ScanContext(
+            TABLE, readSchema, new Schema(1, List.of(ID), Set.of()), null, BATCH_SIZE, 1 << 20);
+    ReadTask task =
+        new ReadTask(
+            new FileScanTask(scoredFile, List.of(), residual, 0, scoredFile.fileSizeInBytes()),
+            Map.of());
+
+    assertThat(
+            firstColumn(
+                read(
+                    TaskReader.open(
+                        new LocalFileIO(), context, null, loader(readSchema), task, false))))
+        .as("id < 3 evaluated; score >= 1.0 left to Spark, so row 0 (score 0.0) stays")
+        .containsExactly(0L, 1L, 2L);
+    assertThatThrownBy(
+            () -> TaskReader.open(new LocalFileIO(), context, null, loader(readSchema), task, true))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("Cannot evaluate the whole residual")
+        .hasMessageContaining(scoredFile.location())
+        .hasMessageContaining("(table " + TABLE + ")")
+        .hasMessageContaining("its rows cannot be counted");
   }
 
   @Test
@@ -497,7 +596,8 @@ class TestTaskReader {
             Map.of());
 
     List<String> labels = new ArrayList<>();
-    try (TaskReader reader = TaskReader.open(new LocalFileIO(), context, null, loader, task)) {
+    try (TaskReader reader =
+        TaskReader.open(new LocalFileIO(), context, null, loader, task, false)) {
       while (reader.hasNext()) {
         ColumnarBatch batch = reader.next();
         assertThat(batch.numCols()).as("only label").isEqualTo(1);

@@ -1,10 +1,7 @@
 package dev.floe.scan.task;
 
-import dev.floe.expr.Expression;
 import dev.floe.table.NameMapping;
-import dev.floe.table.PartitionSpec;
 import dev.floe.table.Schema;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -18,11 +15,6 @@ import java.util.Objects;
  * @param deleteCacheBytes the bound of the executor's cache of loaded deletes
  * @param verifyChecksums whether data files' Parquet pages are checked against the CRC-32 their
  *     headers record ({@code verify-checksums}); delete files are always checked
- * @param rowFilter the rows the reader keeps, unbound, by the read schema's names: the exact forms
- *     of the predicates Spark left to Floe (the connector's exact conversion); true when there are
- *     none
- * @param specs the table's partition specs, to settle the row filter per task (the connector's
- *     RowFilterResiduals})
  */
 public record ScanContext(
     String table,
@@ -31,9 +23,7 @@ public record ScanContext(
     String nameMappingJson,
     int batchSize,
     long deleteCacheBytes,
-    boolean verifyChecksums,
-    Expression rowFilter,
-    List<PartitionSpec> specs) {
+    boolean verifyChecksums) {
   public ScanContext {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(readSchema, "readSchema");
@@ -45,11 +35,9 @@ public record ScanContext(
       throw new IllegalArgumentException(
           "The delete cache bound cannot be negative: " + deleteCacheBytes);
     }
-    Objects.requireNonNull(rowFilter, "rowFilter");
-    specs = List.copyOf(specs);
   }
 
-  /** A context whose reader keeps every row. */
+  /** A context whose readers verify page checksums. */
   public ScanContext(
       String table,
       Schema readSchema,
@@ -57,16 +45,7 @@ public record ScanContext(
       String nameMappingJson,
       int batchSize,
       long deleteCacheBytes) {
-    this(
-        table,
-        readSchema,
-        projection,
-        nameMappingJson,
-        batchSize,
-        deleteCacheBytes,
-        true,
-        Expression.alwaysTrue(),
-        List.of());
+    this(table, readSchema, projection, nameMappingJson, batchSize, deleteCacheBytes, true);
   }
 
   /** The name mapping, parsed; null when the table has none. */

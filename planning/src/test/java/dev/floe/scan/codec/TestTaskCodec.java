@@ -23,8 +23,6 @@ import dev.floe.table.ListType;
 import dev.floe.table.MapType;
 import dev.floe.table.MetadataColumns;
 import dev.floe.table.NestedField;
-import dev.floe.table.PartitionField;
-import dev.floe.table.PartitionSpec;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.StructType;
@@ -181,21 +179,8 @@ class TestTaskCodec {
   }
 
   @Test
-  void contextRoundTripsItsRowFilterAndSpecs() {
-    Expression rowFilter =
-        Expression.and(
-            Expression.or(
-                Expression.lessThan("price", new BigDecimal("2.50")), Expression.isNull("region")),
-            Expression.and(Expression.notIn("region", "eu", "日本😀"), Expression.notNull("region")));
-    List<PartitionSpec> specs =
-        List.of(
-            PartitionSpec.unpartitioned(0),
-            new PartitionSpec(
-                1,
-                List.of(
-                    new PartitionField(2, 1000, "region", "identity"),
-                    new PartitionField(List.of(1, 3), 1001, "mixed", "bucket[8]"))));
-    ScanContext filtered =
+  void contextRoundTripsWithChecksumsOff() {
+    ScanContext unchecked =
         new ScanContext(
             CONTEXT.table(),
             SCHEMA,
@@ -203,19 +188,61 @@ class TestTaskCodec {
             CONTEXT.nameMappingJson(),
             CONTEXT.batchSize(),
             CONTEXT.deleteCacheBytes(),
-            false,
-            rowFilter,
-            specs);
+            false);
 
-    ScanContext decoded = TaskCodec.decodeContext(TaskCodec.encodeContext(filtered));
+    ScanContext decoded = TaskCodec.decodeContext(TaskCodec.encodeContext(unchecked));
 
     assertThat(decoded.verifyChecksums()).as("checksums turned off").isFalse();
-
-    assertThat(decoded.specs()).as("specs, multi-source fields included").isEqualTo(specs);
-    assertThat(Binder.bind(SCHEMA, decoded.rowFilter(), true))
-        .as("the row filter, bound again")
-        .isEqualTo(Binder.bind(SCHEMA, rowFilter, true));
+    assertThat(decoded).as("every field of the context").isEqualTo(unchecked);
     assertThat(decoded.projection()).isEqualTo(PROJECTION);
+  }
+
+  /**
+   * The residual is the one filter a task's reader evaluates: it arrives bound as the driver
+   * planned it, decimals, non-ASCII strings, disjunctions and null tests included, and the tasks
+   * sharing a residual share one bound expression (it is parsed and bound once per input
+   * partition).
+   */
+  @Test
+  void residualsArriveBoundAndSharedOnce() {
+    Expression residual =
+        Binder.bind(
+            SCHEMA,
+            Expression.and(
+                Expression.or(
+                    Expression.lessThan("price", new BigDecimal("2.50")),
+                    Expression.isNull("region")),
+                Expression.and(
+                    Expression.notIn("region", "eu", "日本😀"), Expression.notNull("region"))),
+            true);
+    List<ReadTask> tasks = new ArrayList<>();
+    for (int index = 0; index < 3; index++) {
+      FileScanTask planned = task(index).task();
+      tasks.add(
+          new ReadTask(
+              new FileScanTask(planned.file(), planned.deletes(), residual, 0, planned.length()),
+              task(index).constants()));
+    }
+
+    List<ReadTask> decoded = TaskCodec.decodeTasks(TaskCodec.encodeTasks(tasks), CONTEXT);
+
+    assertThat(decoded.get(0).task().residual())
+        .as("the residual, bound again to the read schema")
+        .isEqualTo(residual);
+    assertThat(decoded.get(2).task().residual())
+        .as("one bound expression for the tasks that share it")
+        .isSameAs(decoded.get(0).task().residual());
+  }
+
+  @Test
+  void contextOfAnotherVersionIsRefused() {
+    byte[] otherVersion = TaskCodec.encodeContext(CONTEXT);
+    otherVersion[3] = 3;
+    assertThatThrownBy(() -> TaskCodec.decodeContext(otherVersion))
+        .as("version 3 shipped the row filter and the specs beside the residuals")
+        .isInstanceOf(FloeException.class)
+        .hasMessageContaining("Serialized Floe tasks of version 3, this reader knows 4")
+        .hasMessageContaining("use the same Floe jar on the driver and the executors");
   }
 
   @Test
