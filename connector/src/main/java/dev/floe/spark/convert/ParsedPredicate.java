@@ -350,7 +350,8 @@ sealed interface ParsedPredicate {
       if (!(prefix.value() instanceof UTF8String text) || !column.isString()) {
         return Optional.empty();
       }
-      return Optional.of(Expression.startsWith(column.name(), text.toString()));
+      return ResolvedColumn.validText(text)
+          .map(valid -> Expression.startsWith(column.name(), valid));
     }
 
     private Optional<Expression> exact(boolean truth) {

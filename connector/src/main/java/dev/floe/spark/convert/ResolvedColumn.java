@@ -67,7 +67,7 @@ record ResolvedColumn(String name, PrimitiveType type, boolean topLevel, Schema 
 
   private Object pruningValue(Object sparkValue) {
     if (sparkValue instanceof UTF8String text) {
-      return text.toString();
+      return validText(text).orElse(null);
     }
     if (sparkValue instanceof Decimal decimal) {
       return decimal.toJavaBigDecimal();
@@ -98,5 +98,15 @@ record ResolvedColumn(String name, PrimitiveType type, boolean topLevel, Schema 
   static boolean isNaN(Object value) {
     return (value instanceof Double doubleValue && doubleValue.isNaN())
         || (value instanceof Float floatValue && floatValue.isNaN());
+  }
+
+  /**
+   * The Java string of a Spark string, or empty when its bytes are not valid UTF-8: Java replaces
+   * each invalid sequence with U+FFFD, and a predicate on that replacement would match other rows
+   * than Spark's, so such a literal stays with Spark.
+   */
+  static Optional<String> validText(UTF8String text) {
+    String decoded = text.toString();
+    return UTF8String.fromString(decoded).equals(text) ? Optional.of(decoded) : Optional.empty();
   }
 }

@@ -195,6 +195,35 @@ class TestSparkPredicateConverter {
   }
 
   @Test
+  void stringsThatAreNotUtf8StayWithSpark() {
+    // Java decodes the byte 0xFF as U+FFFD: a predicate on that replacement would prune, and now
+    // filter rows, by another value than the one Spark compares with
+    UTF8String invalid = UTF8String.fromBytes(new byte[] {'a', (byte) 0xFF});
+    assertThat(convert(predicate("=", column("data"), literal(invalid, DataTypes.StringType))))
+        .as("equality with a string that is not UTF-8")
+        .isEmpty();
+    assertThat(
+            convert(
+                predicate("STARTS_WITH", column("data"), literal(invalid, DataTypes.StringType))))
+        .as("a prefix that is not UTF-8")
+        .isEmpty();
+    assertThat(
+            convert(
+                predicate(
+                    "IN",
+                    column("data"),
+                    literal(UTF8String.fromString("b"), DataTypes.StringType),
+                    literal(invalid, DataTypes.StringType))))
+        .as("a list holding a string that is not UTF-8")
+        .isEmpty();
+    assertThat(
+            converter.convertExactly(
+                predicate("=", column("data"), literal(invalid, DataTypes.StringType))))
+        .as("no exact form either")
+        .isEmpty();
+  }
+
+  @Test
   void logicalOperatorsAndConstants() {
     Predicate left = idEquals(1);
     Predicate right = predicate("IS_NULL", column("data"));
