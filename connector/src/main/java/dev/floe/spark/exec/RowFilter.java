@@ -2,7 +2,6 @@ package dev.floe.spark.exec;
 
 import dev.floe.expr.And;
 import dev.floe.expr.BoundPredicate;
-import dev.floe.expr.BoundPredicateVisitor;
 import dev.floe.expr.Expression;
 import dev.floe.expr.Operation;
 import dev.floe.expr.Or;
@@ -13,7 +12,6 @@ import dev.floe.table.Schema;
 import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
@@ -31,14 +29,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * writing one flag per row; a predicate reads its column's values into a primitive array first
  * where the type allows, so no value is boxed.
  *
- * <p>The filter evaluates the top-level conjuncts of the residual it can evaluate exactly ({@link
- * #evaluatedPart}) and skips the others. That is safe because of how the scan builder makes the
- * planning filter: a predicate Spark leaves to Floe enters it in its exact form ({@code
- * SparkPredicateConverter.convertExactly}), which this filter always evaluates (on top-level
- * columns whose types {@link ExactPredicates#comparesExactly} admits, and null tests); any other
- * predicate enters it in its pruning form, which matches every row Spark's predicate keeps and
- * perhaps more, and Spark evaluates the predicate itself after the scan. Evaluating a pruning
- * conjunct therefore drops only rows Spark would drop; skipping it keeps rows Spark then drops.
+ * <p>It evaluates the top-level conjuncts of the residual it can evaluate exactly and skips the
+ * others; {@link RowFilterScope} says which, and why that is safe.
  *
  * <p>Values compare as Spark compares them: booleans false first, integers and decimals by value
  * (decimals, all at the column's scale, by unscaled value), strings by their UTF-8 bytes unsigned,
@@ -67,57 +59,6 @@ public final class RowFilter {
    */
   static RowFilter of(Expression residual, Schema decoded, int batchSize) {
     return new RowFilter(compile(residual, decoded, batchSize), batchSize);
-  }
-
-  /**
-   * The top-level conjuncts of {@code residual} that the filter evaluates, and'ed: those whose
-   * every predicate it can evaluate exactly, on a top-level column of {@code readSchema}; {@code
-   * true} when there is none. A disjunction is kept or skipped whole.
-   *
-   * @param residual a task's residual, bound to {@code readSchema}, {@code not} rewritten
-   */
-  static Expression evaluatedPart(Expression residual, Schema readSchema) {
-    List<Expression> conjuncts = new ArrayList<>();
-    collectEvaluated(residual, readSchema, conjuncts);
-    return Expression.and(conjuncts);
-  }
-
-  private static void collectEvaluated(
-      Expression expression, Schema readSchema, List<Expression> evaluated) {
-    if (expression instanceof And and) {
-      collectEvaluated(and.left(), readSchema, evaluated);
-      collectEvaluated(and.right(), readSchema, evaluated);
-      return;
-    }
-    if (evaluatesAll(expression, readSchema)) {
-      evaluated.add(expression);
-    }
-  }
-
-  /** Whether the filter evaluates every predicate of {@code expression}: nothing is skipped. */
-  static boolean evaluatesAll(Expression expression, Schema readSchema) {
-    List<BoundPredicate> predicates = new ArrayList<>();
-    BoundPredicateVisitor.forEachPredicate(expression, predicates::add);
-    return predicates.stream().allMatch(predicate -> evaluates(predicate, readSchema));
-  }
-
-  /**
-   * Whether the filter evaluates {@code predicate} exactly as Spark does: on a top-level column, a
-   * null test on any type, a comparison, set or prefix test only on the types {@link
-   * ExactPredicates#comparesExactly} admits (a prefix test only on strings), never a NaN test.
-   * {@link #of} refuses exactly the predicates this rejects.
-   */
-  static boolean evaluates(BoundPredicate predicate, Schema readSchema) {
-    if (!predicate.isOnReference() || readSchema.columnIndex(predicate.reference().fieldId()) < 0) {
-      return false;
-    }
-    TypeId type = predicate.reference().type().typeId();
-    return switch (predicate.operation()) {
-      case IS_NULL, NOT_NULL -> true;
-      case IS_NAN, NOT_NAN -> false;
-      case STARTS_WITH, NOT_STARTS_WITH -> type == TypeId.STRING;
-      case LT, LT_EQ, GT, GT_EQ, EQ, NOT_EQ, IN, NOT_IN -> ExactPredicates.comparesExactly(type);
-    };
   }
 
   /**

@@ -70,8 +70,8 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
     if (residual == Expression.alwaysFalse()) {
       return new TaskReader(nothing(), null, null, null, null);
     }
-    Expression evaluated = RowFilter.evaluatedPart(residual, context.readSchema());
-    if (wholeResidual && !RowFilter.evaluatesAll(residual, context.readSchema())) {
+    Expression evaluated = RowFilterScope.evaluatedPart(residual, context.readSchema());
+    if (wholeResidual && !RowFilterScope.evaluatesAll(residual, context.readSchema())) {
       throw new IllegalStateException(
           "Cannot evaluate the whole residual "
               + residual

@@ -177,27 +177,27 @@ class TestRowFilter {
     Expression onNested = Binder.bind(SCHEMA, Expression.equal("point.x", 1), true);
     Expression nullScore = Binder.bind(SCHEMA, Expression.isNull("score"), true);
 
-    assertThat(RowFilter.evaluatedPart(Expression.and(onText, onScore), SCHEMA))
+    assertThat(RowFilterScope.evaluatedPart(Expression.and(onText, onScore), SCHEMA))
         .as("a double comparison is skipped, the string one kept")
         .isEqualTo(onText);
-    assertThat(RowFilter.evaluatedPart(Expression.and(onNested, onText), SCHEMA))
+    assertThat(RowFilterScope.evaluatedPart(Expression.and(onNested, onText), SCHEMA))
         .as("a nested column is skipped")
         .isEqualTo(onText);
     assertThat(
-            RowFilter.evaluatedPart(
+            RowFilterScope.evaluatedPart(
                 Expression.and(Expression.or(onText, onScore), nullScore), SCHEMA))
         .as("a disjunction with a skipped side is skipped whole; a null test on double is kept")
         .isEqualTo(nullScore);
-    assertThat(RowFilter.evaluatedPart(Expression.or(onText, nullScore), SCHEMA))
+    assertThat(RowFilterScope.evaluatedPart(Expression.or(onText, nullScore), SCHEMA))
         .as("a disjunction of evaluated predicates is kept")
         .isEqualTo(Expression.or(onText, nullScore));
-    assertThat(RowFilter.evaluatedPart(onScore, SCHEMA))
+    assertThat(RowFilterScope.evaluatedPart(onScore, SCHEMA))
         .as("nothing left to evaluate")
         .isEqualTo(Expression.alwaysTrue());
-    assertThat(RowFilter.evaluatesAll(Expression.and(onText, onScore), SCHEMA))
+    assertThat(RowFilterScope.evaluatesAll(Expression.and(onText, onScore), SCHEMA))
         .as("not the whole residual")
         .isFalse();
-    assertThat(RowFilter.evaluatesAll(Expression.and(onText, nullScore), SCHEMA))
+    assertThat(RowFilterScope.evaluatesAll(Expression.and(onText, nullScore), SCHEMA))
         .as("the whole residual")
         .isTrue();
   }
@@ -265,7 +265,7 @@ class TestRowFilter {
         if (!(bound instanceof BoundPredicate predicate)) {
           continue; // folded to a constant
         }
-        boolean evaluates = RowFilter.evaluates(predicate, schema);
+        boolean evaluates = RowFilterScope.evaluates(predicate, schema);
         boolean compiles;
         try {
           RowFilter.of(bound, schema, 4);
@@ -322,10 +322,10 @@ class TestRowFilter {
           }
           exact++;
           Expression bound = Binder.bind(schema, form.get(), true);
-          assertThat(RowFilter.evaluatesAll(bound, schema))
+          assertThat(RowFilterScope.evaluatesAll(bound, schema))
               .as("the exact form %s of %s is evaluated whole", bound, predicate)
               .isTrue();
-          assertThat(RowFilter.evaluatedPart(bound, schema))
+          assertThat(RowFilterScope.evaluatedPart(bound, schema))
               .as("nothing of %s is skipped", bound)
               .isEqualTo(bound);
           RowFilter.of(bound, schema, 4);

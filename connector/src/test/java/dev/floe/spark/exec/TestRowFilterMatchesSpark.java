@@ -183,7 +183,7 @@ public class TestRowFilterMatchesSpark {
           .isPresent();
       converted++;
       Expression bound = Binder.bind(schema, exact.get(), true);
-      assertThat(RowFilter.evaluatesAll(bound, schema))
+      assertThat(RowFilterScope.evaluatesAll(bound, schema))
           .as("the row filter evaluates the whole exact form of %s: %s", generated.sql(), bound)
           .isTrue();
       RowFilter filter = RowFilter.of(bound, schema, ROWS);

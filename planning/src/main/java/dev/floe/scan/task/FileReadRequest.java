@@ -17,8 +17,7 @@ import java.util.Objects;
  * @param start first byte of the split; the reader reads the row groups whose first byte lies in
  *     {@code [start, start + length)}
  * @param projection the columns to produce, in order, with Iceberg field ids and types (nested
- *     fields pruned to those requested); batches have the Spark schema {@link
- *     dev.floe.spark.convert.SparkSchemas#toSpark} gives for it
+ *     fields pruned to those requested); an engine's batches have its own form of this schema
  * @param constants values (Floe's representation) of columns that are read as constants when the
  *     file lacks them: identity partition sources, and the metadata columns {@code _file}, {@code
  *     _spec_id}, {@code _partition}; keyed by field id
