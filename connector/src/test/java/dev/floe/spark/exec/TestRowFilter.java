@@ -246,7 +246,7 @@ class TestRowFilter {
   }
 
   /**
-   * {@link RowFilter#evaluates} decides what a residual keeps for the filter to compile, so it must
+   * {@link RowFilterScope#evaluates} decides what a residual keeps for the filter to compile, so it must
    * say yes exactly where {@link RowFilter#of} compiles: for every type and operation.
    */
   @Test
