@@ -54,8 +54,8 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
 
   /**
    * Opens a task. The row filter evaluates the part of the task's residual it can evaluate exactly
-   * ({@link RowFilterScope#evaluatedPart}); with {@code wholeResidual}, the rest must be nothing, as
-   * when Spark evaluates nothing after the scan (a pushed-down count).
+   * ({@link RowFilterScope#evaluatedPart}); with {@code wholeResidual}, the rest must be nothing,
+   * as when Spark evaluates nothing after the scan (a pushed-down count).
    *
    * @throws IllegalStateException when {@code wholeResidual} and a conjunct cannot be evaluated
    */

@@ -246,8 +246,8 @@ class TestRowFilter {
   }
 
   /**
-   * {@link RowFilterScope#evaluates} decides what a residual keeps for the filter to compile, so it must
-   * say yes exactly where {@link RowFilter#of} compiles: for every type and operation.
+   * {@link RowFilterScope#evaluates} decides what a residual keeps for the filter to compile, so it
+   * must say yes exactly where {@link RowFilter#of} compiles: for every type and operation.
    */
   @Test
   void evaluatesExactlyWhatItCompiles() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.spark.read.parquet.ColumnChunkReader;
 import dev.floe.spark.read.parquet.format.PhysicalType;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong;
@@ -76,7 +78,7 @@ class TestValuesDecoders {
         expected[index] = index % 100 < 40 ? 1 : (int) (random.nextLong() & (bound - 1));
         encoder.writeInt(expected[index]);
       }
-      byte[] bytes = encoder.toBytes().toByteArray();
+      byte[] bytes = bytesOf(encoder.toBytes());
 
       int[] decoded = new int[expected.length];
       new RunLengthBitPackedDecoder(bytes, 0, bytes.length, width).read(decoded, 0, 700);
@@ -102,7 +104,7 @@ class TestValuesDecoders {
       writer.writeLong(value);
       expected.add(value);
     }
-    byte[] bytes = writer.getBytes().toByteArray();
+    byte[] bytes = bytesOf(writer.getBytes());
 
     Collected collected = new Collected();
     new DeltaBinaryPackedDecoder(false, bytes, 0, bytes.length, 1000).read(1000, collected, 0);
@@ -120,7 +122,7 @@ class TestValuesDecoders {
       writer.writeInteger(value);
       expected.add(value);
     }
-    byte[] bytes = writer.getBytes().toByteArray();
+    byte[] bytes = bytesOf(writer.getBytes());
     byte[] withTrailer = java.util.Arrays.copyOf(bytes, bytes.length + 3);
 
     DeltaBinaryPackedDecoder decoder =
@@ -144,7 +146,7 @@ class TestValuesDecoders {
       writer.writeBytes(Binary.fromString(value));
       expected.add(value);
     }
-    byte[] bytes = writer.getBytes().toByteArray();
+    byte[] bytes = bytesOf(writer.getBytes());
 
     Collected collected = new Collected();
     new DeltaLengthByteArrayDecoder(bytes, 0, bytes.length, 300).read(300, collected, 0);
@@ -161,7 +163,7 @@ class TestValuesDecoders {
       writer.writeBytes(Binary.fromString(value));
       expected.add(value);
     }
-    byte[] bytes = writer.getBytes().toByteArray();
+    byte[] bytes = bytesOf(writer.getBytes());
 
     Collected collected = new Collected();
     new DeltaByteArrayDecoder(bytes, 0, bytes.length, 300).read(300, collected, 0);
@@ -225,7 +227,7 @@ class TestValuesDecoders {
       expected[index] = (index * 7) % (maximum + 1);
       writer.writeInteger(expected[index]);
     }
-    byte[] bytes = writer.getBytes().toByteArray();
+    byte[] bytes = bytesOf(writer.getBytes());
     byte[] prefixed = new byte[bytes.length + 2];
     System.arraycopy(bytes, 0, prefixed, 2, bytes.length);
 
@@ -246,5 +248,15 @@ class TestValuesDecoders {
                     .read(1, new Collected(), 0))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("Byte array of 10 bytes past the page end");
+  }
+
+  /**
+   * The bytes parquet-java's writer produced, through {@code writeAllTo}: {@code toByteArray} is
+   * deprecated in the parquet-java that Spark 4 ships, and this test compiles against both.
+   */
+  private static byte[] bytesOf(BytesInput written) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    written.writeAllTo(out);
+    return out.toByteArray();
   }
 }
