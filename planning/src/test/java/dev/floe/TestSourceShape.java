@@ -31,7 +31,11 @@ class TestSourceShape {
   static final int MAX_METHOD_LINES = 80;
 
   private static final List<String> SCANNED =
-      List.of("planning/src/main/java", "connector/src/main/java");
+      List.of(
+          "planning/src/main/java",
+          "connector/src/main/java",
+          "connector/src/spark-3.5/java",
+          "connector/src/spark-4/java");
 
   private static final Pattern TYPE_DECLARATION =
       Pattern.compile(

@@ -72,6 +72,32 @@ class TestConnectorArchitecture {
         .check(CONNECTOR);
   }
 
+  /**
+   * The Spark line's adapter ({@code compat}, compiled once per family of lines) sits below every
+   * layer: any package may call it, and it knows nothing of Floe's own packages, so that what
+   * differs between lines stays a thin layer that the shared code rests on.
+   */
+  @Test
+  void theSparkLineAdapterKnowsNothingOfTheConnector() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.floe.spark.compat..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.floe.spark",
+            "dev.floe.spark.catalog..",
+            "dev.floe.spark.source..",
+            "dev.floe.spark.aggregate..",
+            "dev.floe.spark.metadata..",
+            "dev.floe.spark.exec..",
+            "dev.floe.spark.deletes..",
+            "dev.floe.spark.read..",
+            "dev.floe.spark.metrics..",
+            "dev.floe.spark.convert..")
+        .check(CONNECTOR);
+  }
+
   @Test
   void readersKnowNothingOfDeletesOrThePipeline() {
     noClasses()

@@ -37,7 +37,8 @@ class TestScalaSnippet {
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     Settings settings = new Settings();
     settings.usejavacp().value_$eq(true);
-    IMain shell = new IMain(settings, new PrintWriter(printed, true, StandardCharsets.UTF_8));
+    IMain shell =
+        ScalaShells.create(settings, new PrintWriter(printed, true, StandardCharsets.UTF_8));
     try {
       assertThat(shell.bind("spark", SparkSession.class.getName(), spark, List$.MODULE$.empty()))
           .as("spark bound as in spark-shell")

@@ -222,17 +222,16 @@ class TestConfigurationReference {
     return constants;
   }
 
-  /** A file of docs/, resolved from the module directory Surefire runs in. */
+  /** A file of docs/, resolved from the project root Surefire names ({@code floe.project.root}). */
   private static String document(String name) {
-    Path path =
-        Path.of(System.getProperty("user.dir")).resolve("../docs").resolve(name).normalize();
+    Path path = Path.of(System.getProperty("floe.project.root"), "docs", name).normalize();
     if (!Files.isRegularFile(path)) {
       fail(
           "The user documentation "
               + path
               + " is missing: docs/"
               + name
-              + " must document every setting (run from the connector module directory)");
+              + " must document every setting (run by Maven, which sets floe.project.root)");
     }
     try {
       return Files.readString(path, StandardCharsets.UTF_8);
