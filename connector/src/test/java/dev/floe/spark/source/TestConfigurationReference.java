@@ -222,17 +222,20 @@ class TestConfigurationReference {
     return constants;
   }
 
-  /** A file of docs/, resolved from the module directory Surefire runs in. */
+  /**
+   * A file of docs/, resolved from the module directory Surefire runs in: a Spark line module,
+   * connector/spark-X.Y, two levels below the project root.
+   */
   private static String document(String name) {
     Path path =
-        Path.of(System.getProperty("user.dir")).resolve("../docs").resolve(name).normalize();
+        Path.of(System.getProperty("user.dir")).resolve("../../docs").resolve(name).normalize();
     if (!Files.isRegularFile(path)) {
       fail(
           "The user documentation "
               + path
               + " is missing: docs/"
               + name
-              + " must document every setting (run from the connector module directory)");
+              + " must document every setting (run from a connector line module directory, connector/spark-X.Y)");
     }
     try {
       return Files.readString(path, StandardCharsets.UTF_8);
