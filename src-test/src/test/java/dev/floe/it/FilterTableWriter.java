@@ -9,21 +9,23 @@ import java.util.Map;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
-import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.MetadataColumns;
+import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.GenericAppenderFactory;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.deletes.EqualityDeleteWriter;
 import org.apache.iceberg.deletes.PositionDelete;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.encryption.EncryptedFiles;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.parquet.Parquet;
 
 /**
  * Writes real Parquet files into a scenario table with Iceberg's generic writers, so every data
@@ -31,6 +33,21 @@ import org.apache.iceberg.io.DataWriter;
  * rows of a planned file can be read back to check a pruning decision.
  */
 final class FilterTableWriter {
+  /**
+   * Full metrics for {@code file_path} and {@code pos}, what Iceberg 1.10's {@code
+   * MetricsConfig.forPositionDelete(table)} chose for a delete file without a row column (1.12
+   * removed that method; its {@code forPositionDelete()} is not in 1.10). The writers below are
+   * those Iceberg's generic appender factory made for a table with no extra configuration (1.12
+   * removed the factory): the table's metrics config, none of its other properties.
+   */
+  private static final MetricsConfig POSITION_DELETE_METRICS =
+      MetricsConfig.fromProperties(
+          Map.of(
+              "write.metadata.metrics.column." + MetadataColumns.DELETE_FILE_PATH.name(),
+              "full",
+              "write.metadata.metrics.column." + MetadataColumns.DELETE_FILE_POS.name(),
+              "full"));
+
   private final FixtureTable fixture;
   private int filesWritten;
 
@@ -60,13 +77,11 @@ final class FilterTableWriter {
       key.partition(new InternalRow(schema.asStruct(), row));
       byPartition.computeIfAbsent(key.copy(), partition -> new ArrayList<>()).add(row);
     }
-    GenericAppenderFactory factory =
-        new GenericAppenderFactory(table, schema, spec, Map.of(), null, null, null);
     List<DataFile> files = new ArrayList<>();
     AppendFiles append = table.newAppend();
     byPartition.forEach(
         (partition, partitionRows) -> {
-          DataFile file = writeData(factory, spec, partition, partitionRows);
+          DataFile file = writeData(schema, spec, partition, partitionRows);
           files.add(file);
           append.appendFile(file);
         });
@@ -82,12 +97,23 @@ final class FilterTableWriter {
     Table table = table();
     int[] equalityIds =
         deleteSchema.columns().stream().mapToInt(column -> column.fieldId()).toArray();
-    GenericAppenderFactory factory =
-        new GenericAppenderFactory(
-            table, table.schema(), table.spec(), Map.of(), equalityIds, deleteSchema, null);
     EncryptedOutputFile output = newOutput(table.spec(), partition, "eq-deletes");
-    EqualityDeleteWriter<Record> writer =
-        factory.newEqDeleteWriter(output, FileFormat.PARQUET, partition);
+    EqualityDeleteWriter<Record> writer;
+    try {
+      writer =
+          Parquet.writeDeletes(output)
+              .createWriterFunc(GenericParquetWriter::create)
+              .withPartition(partition)
+              .overwrite()
+              .metricsConfig(MetricsConfig.forTable(table))
+              .rowSchema(deleteSchema)
+              .withSpec(table.spec())
+              .withKeyMetadata(output.keyMetadata())
+              .equalityFieldIds(equalityIds)
+              .buildEqualityWriter();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create " + output.encryptingOutputFile().location(), e);
+    }
     try (writer) {
       deletes.forEach(writer::write);
     } catch (IOException e) {
@@ -100,15 +126,25 @@ final class FilterTableWriter {
   DeleteFile positionDeletes(DataFile dataFile, StructLike partition, long... positions) {
     Table table = table();
     PartitionSpec spec = table.specs().get(dataFile.specId());
-    GenericAppenderFactory factory =
-        new GenericAppenderFactory(table, table.schema(), spec, Map.of(), null, null, null);
     EncryptedOutputFile output = newOutput(spec, partition, "pos-deletes");
-    PositionDeleteWriter<Record> writer =
-        factory.newPosDeleteWriter(output, FileFormat.PARQUET, partition);
+    PositionDeleteWriter<Record> writer;
+    try {
+      writer =
+          Parquet.writeDeletes(output)
+              .createWriterFunc(GenericParquetWriter::create)
+              .withPartition(partition)
+              .overwrite()
+              .metricsConfig(POSITION_DELETE_METRICS)
+              .withSpec(spec)
+              .withKeyMetadata(output.keyMetadata())
+              .buildPositionWriter();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create " + output.encryptingOutputFile().location(), e);
+    }
     try (writer) {
       for (long position : positions) {
         PositionDelete<Record> delete = PositionDelete.create();
-        writer.write(delete.set(dataFile.location(), position, null));
+        writer.write(delete.set(dataFile.location(), position));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write " + output.encryptingOutputFile().location(), e);
@@ -126,9 +162,23 @@ final class FilterTableWriter {
   }
 
   private DataFile writeData(
-      GenericAppenderFactory factory, PartitionSpec spec, StructLike partition, List<Record> rows) {
+      Schema schema, PartitionSpec spec, StructLike partition, List<Record> rows) {
     EncryptedOutputFile output = newOutput(spec, partition, "data");
-    DataWriter<Record> writer = factory.newDataWriter(output, FileFormat.PARQUET, partition);
+    DataWriter<Record> writer;
+    try {
+      writer =
+          Parquet.writeData(output)
+              .schema(schema)
+              .createWriterFunc(GenericParquetWriter::create)
+              .metricsConfig(MetricsConfig.forTable(table()))
+              .withSpec(spec)
+              .withPartition(partition)
+              .withKeyMetadata(output.keyMetadata())
+              .overwrite()
+              .build();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create " + output.encryptingOutputFile().location(), e);
+    }
     try (writer) {
       rows.forEach(writer::write);
     } catch (IOException e) {

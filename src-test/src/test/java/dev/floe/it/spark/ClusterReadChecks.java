@@ -72,14 +72,14 @@ abstract class ClusterReadChecks {
             spark
                 .read()
                 .format("iceberg")
-                .option("snapshot-id", first)
+                .option(TableReader.VERSION_AS_OF, first)
                 .load(ClusterFixtures.identifier(table));
     Supplier<Dataset<Row>> icebergTag =
         () ->
             spark
                 .read()
                 .format("iceberg")
-                .option("tag", ClusterFixtures.TAG)
+                .option(TableReader.VERSION_AS_OF, ClusterFixtures.TAG)
                 .load(ClusterFixtures.identifier(table));
 
     assertSameRows(

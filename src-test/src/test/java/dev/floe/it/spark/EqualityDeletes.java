@@ -11,19 +11,22 @@ import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.GenericAppenderFactory;
+import org.apache.iceberg.avro.Avro;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.deletes.EqualityDeleteWriter;
 import org.apache.iceberg.encryption.EncryptedFiles;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.parquet.Parquet;
 
 /**
  * One equality delete file written with Apache Iceberg's Java API (Spark SQL never writes them):
@@ -91,12 +94,14 @@ record EqualityDeletes(
     Schema deleteSchema = table.schema().select(columns);
     int[] fieldIds =
         columns.stream().mapToInt(column -> table.schema().findField(column).fieldId()).toArray();
-    GenericAppenderFactory factory =
-        new GenericAppenderFactory(table.schema(), spec, fieldIds, deleteSchema, null);
     StructLike partitionData = partitionData(spec);
     EqualityDeleteWriter<Record> writer =
-        factory.newEqDeleteWriter(
-            outputFile(table, spec, partitionData, "eq-deletes"), format, partitionData);
+        equalityWriter(
+            outputFile(table, spec, partitionData, "eq-deletes"),
+            spec,
+            partitionData,
+            deleteSchema,
+            fieldIds);
     try (writer) {
       for (List<Object> values : rows) {
         GenericRecord record = GenericRecord.create(deleteSchema);
@@ -111,13 +116,52 @@ record EqualityDeletes(
     return writer.toDeleteFile();
   }
 
+  /**
+   * The writer Iceberg's generic appender factory made without a table (Iceberg 1.12 removed the
+   * factory): the default metrics config, no table properties.
+   */
+  private EqualityDeleteWriter<Record> equalityWriter(
+      EncryptedOutputFile output,
+      PartitionSpec spec,
+      StructLike partitionData,
+      Schema deleteSchema,
+      int[] fieldIds) {
+    try {
+      return switch (format) {
+        case PARQUET ->
+            Parquet.writeDeletes(output)
+                .createWriterFunc(GenericParquetWriter::create)
+                .withPartition(partitionData)
+                .overwrite()
+                .metricsConfig(MetricsConfig.getDefault())
+                .rowSchema(deleteSchema)
+                .withSpec(spec)
+                .withKeyMetadata(output.keyMetadata())
+                .equalityFieldIds(fieldIds)
+                .buildEqualityWriter();
+        case AVRO ->
+            Avro.writeDeletes(output)
+                .createWriterFunc(org.apache.iceberg.data.avro.DataWriter::create)
+                .withPartition(partitionData)
+                .overwrite()
+                .rowSchema(deleteSchema)
+                .withSpec(spec)
+                .withKeyMetadata(output.keyMetadata())
+                .equalityFieldIds(fieldIds)
+                .buildEqualityWriter();
+        case ORC, PUFFIN, METADATA ->
+            throw new IllegalArgumentException("Cannot write equality deletes as " + format);
+      };
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot create " + output.encryptingOutputFile().location(), e);
+    }
+  }
+
   private DataFile writeData(Table table, List<List<Object>> dataRows) {
     PartitionSpec spec = table.specs().get(specId);
-    GenericAppenderFactory factory = new GenericAppenderFactory(table.schema(), spec);
     StructLike partitionData = partitionData(spec);
-    DataWriter<Record> writer =
-        factory.newDataWriter(
-            outputFile(table, spec, partitionData, "data"), format, partitionData);
+    DataWriter<Record> writer = dataWriter(outputFile(table, spec, partitionData, "data"), table.schema(), spec, partitionData);
     try (writer) {
       for (List<Object> values : dataRows) {
         GenericRecord record = GenericRecord.create(table.schema());
@@ -130,6 +174,40 @@ record EqualityDeletes(
       throw new UncheckedIOException("Cannot write a data file for " + table.name(), e);
     }
     return writer.toDataFile();
+  }
+
+  /** As {@link #equalityWriter}: the default metrics config, no table properties. */
+  private DataWriter<Record> dataWriter(
+      EncryptedOutputFile output, Schema schema, PartitionSpec spec, StructLike partitionData) {
+    try {
+      return switch (format) {
+        case PARQUET ->
+            Parquet.writeData(output)
+                .schema(schema)
+                .createWriterFunc(GenericParquetWriter::create)
+                .metricsConfig(MetricsConfig.getDefault())
+                .withSpec(spec)
+                .withPartition(partitionData)
+                .withKeyMetadata(output.keyMetadata())
+                .overwrite()
+                .build();
+        case AVRO ->
+            Avro.writeData(output)
+                .schema(schema)
+                .createWriterFunc(org.apache.iceberg.data.avro.DataWriter::create)
+                .metricsConfig(MetricsConfig.getDefault())
+                .withSpec(spec)
+                .withPartition(partitionData)
+                .withKeyMetadata(output.keyMetadata())
+                .overwrite()
+                .build();
+        case ORC, PUFFIN, METADATA ->
+            throw new IllegalArgumentException("Cannot write a data file as " + format);
+      };
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot create " + output.encryptingOutputFile().location(), e);
+    }
   }
 
   private StructLike partitionData(PartitionSpec spec) {

@@ -17,12 +17,8 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.GenericAppenderFactory;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.deletes.PositionDelete;
-import org.apache.iceberg.deletes.PositionDeleteWriter;
-import org.apache.iceberg.encryption.EncryptedFiles;
 import org.apache.iceberg.io.CloseableIterable;
 
 /**
@@ -79,17 +75,13 @@ final class JavaApiDeleteFixtures {
     String missing = table.location() + "/data/no-such-file-" + UUID.randomUUID() + ".parquet";
     paths.add(missing);
     paths.sort(Comparator.naturalOrder());
-    GenericAppenderFactory factory =
-        new GenericAppenderFactory(table.schema(), table.spec(), null, null, table.schema());
     String location =
         table
             .locationProvider()
             .newDataLocation(format.addExtension("pos-deletes-" + UUID.randomUUID()));
-    PositionDeleteWriter<Record> writer =
-        factory.newPosDeleteWriter(
-            EncryptedFiles.plainAsEncryptedOutput(table.io().newOutputFile(location)),
-            format,
-            null);
+    PositionDeletesWithRowsWriter writer =
+        new PositionDeletesWithRowsWriter(
+            table.io().newOutputFile(location), format, table.spec(), table.schema());
     try (writer) {
       for (String path : paths) {
         long rowCount =
@@ -102,10 +94,10 @@ final class JavaApiDeleteFixtures {
         // it: the spec leaves it open, so the fixture keeps within each file.
         for (long position : positions) {
           if (position < rowCount - 1) {
-            writer.write(deletion(table, path, position));
+            writer.delete(path, position, deletedRow(table, position));
           }
         }
-        writer.write(deletion(table, path, rowCount - 1));
+        writer.delete(path, rowCount - 1, deletedRow(table, rowCount - 1));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write position deletes for " + table.name(), e);
@@ -114,12 +106,11 @@ final class JavaApiDeleteFixtures {
   }
 
   /** The row column holds a stand-in row: readers must ignore it. */
-  private static PositionDelete<Record> deletion(Table table, String path, long position) {
+  private static Record deletedRow(Table table, long position) {
     GenericRecord row = GenericRecord.create(table.schema());
     row.setField("id", position);
     row.setField("name", "deleted-" + position);
-    PositionDelete<Record> delete = PositionDelete.create();
-    return delete.set(path, position, row);
+    return row;
   }
 
   /** Format v3: equality deletes next to deletion vectors on the same data files. */

@@ -197,7 +197,7 @@ final class SnapshotAggregates {
     return spark
         .read()
         .format("iceberg")
-        .option("snapshot-id", snapshot.snapshotId())
+        .option(TableReader.VERSION_AS_OF, snapshot.snapshotId())
         .option(AGGREGATE_PUSH_DOWN, false)
         .load(fixture.identifier());
   }

@@ -14,14 +14,18 @@ public enum TableReader {
   ICEBERG_CATALOG("Iceberg (catalog)") {
     @Override
     Dataset<Row> load(SparkSession spark, ReadFixture table, Map<String, String> options) {
-      return spark.read().format("iceberg").options(options).load(table.identifier());
+      return spark.read().format("iceberg").options(icebergOptions(options)).load(table.identifier());
     }
   },
   /** Apache Iceberg's Spark reader loading the table directory, as Floe does. */
   ICEBERG_PATH("Iceberg (path)") {
     @Override
     Dataset<Row> load(SparkSession spark, ReadFixture table, Map<String, String> options) {
-      return spark.read().format("iceberg").options(options).load(table.location().toString());
+      return spark
+          .read()
+          .format("iceberg")
+          .options(icebergOptions(options))
+          .load(table.location().toString());
     }
   },
   /** Floe, by path. */
@@ -32,10 +36,27 @@ public enum TableReader {
     }
   };
 
+  /** Spark's time-travel option, which Iceberg's reader takes for a snapshot id or a tag. */
+  static final String VERSION_AS_OF = "versionAsOf";
+
   private final String label;
 
   TableReader(String label) {
     this.label = label;
+  }
+
+  /**
+   * Floe's read options as Iceberg's Spark reader takes them: Iceberg 1.12 refuses its own
+   * {@code snapshot-id} and {@code tag} options ("Time travel option `snapshot-id` is no longer
+   * supported, use Spark built-in `versionAsOf` instead"); Spark's {@code versionAsOf} selects the
+   * same snapshot or tag on every Iceberg the lines run (1.10 to 1.12).
+   */
+  static Map<String, String> icebergOptions(Map<String, String> options) {
+    Map<String, String> translated = new HashMap<>();
+    options.forEach(
+        (name, value) ->
+            translated.put(name.equals("snapshot-id") || name.equals("tag") ? VERSION_AS_OF : name, value));
+    return translated;
   }
 
   abstract Dataset<Row> load(SparkSession spark, ReadFixture table, Map<String, String> options);

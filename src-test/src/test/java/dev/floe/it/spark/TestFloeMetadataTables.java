@@ -127,7 +127,7 @@ class TestFloeMetadataTables {
         spark
             .read()
             .format("iceberg")
-            .option("snapshot-id", snapshotId)
+            .option(TableReader.VERSION_AS_OF, snapshotId)
             .load(icebergName(PARTITIONED) + "." + name);
     Dataset<Row> floe =
         spark
@@ -151,7 +151,7 @@ class TestFloeMetadataTables {
         spark
             .read()
             .format("iceberg")
-            .option("tag", "first_two")
+            .option(TableReader.VERSION_AS_OF, "first_two")
             .load(icebergName(PARTITIONED) + ".files");
     Dataset<Row> floe =
         spark

@@ -45,7 +45,7 @@ class TestFloeReadsThePlannedSnapshot {
             spark
                 .read()
                 .format("iceberg")
-                .option("snapshot-id", planned)
+                .option(TableReader.VERSION_AS_OF, planned)
                 .load(location)
                 .select("id", "part"));
     List<String> actual = rows(floe);
