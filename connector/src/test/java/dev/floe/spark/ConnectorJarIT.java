@@ -80,6 +80,9 @@ class ConnectorJarIT {
 
   private static final long CHILD_TIMEOUT_SECONDS = 300;
 
+  /** The jar's size limit, 1 MiB. */
+  private static final long MAX_JAR_BYTES = 1L << 20;
+
   private static final long SNAPSHOT_ID = 1L;
 
   /** The table's schema: as the table metadata and the manifests' headers state it. */
@@ -177,6 +180,12 @@ class ConnectorJarIT {
         .isNotBlank();
     dependencyReducedPom = Path.of(pom);
     assertThat(dependencyReducedPom).as("the dependency-reduced pom").isRegularFile();
+  }
+
+  /** What a user adds to every Spark job: the jar of each line stays under one mebibyte. */
+  @Test
+  void staysUnderOneMebibyte() throws IOException {
+    assertThat(Files.size(connectorJar)).as("%s, in bytes", connectorJar).isLessThan(MAX_JAR_BYTES);
   }
 
   @Test
