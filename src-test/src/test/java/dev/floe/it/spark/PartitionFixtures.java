@@ -94,7 +94,7 @@ final class PartitionFixtures {
             "part_hour",
             "hours(ts)",
             ReadQuery.where("ts > TIMESTAMP'2023-11-16 05:30:00'"),
-            ReadQuery.where("ts = timestamp_micros(1700000000000000 + 17 * 1234567890 + 17)"),
+            ReadQuery.where("ts = timestamp_micros(1700000000000000 + 17L * 1234567890 + 17)"),
             ReadQuery.where("hour(ts) = 3").withColumns("id", "ts")));
   }
 
