@@ -299,7 +299,8 @@ class TestFloeReadsDuckDbParquet {
 
   /**
    * Iceberg's conversion of DuckDB's Parquet schema (Iceberg 1.10): a UUID column becomes {@code
-   * fixed[16]} and a nanosecond timestamp a microsecond {@code timestamp}, both set by hand here;
+   * fixed[16]} and a nanosecond timestamp a microsecond {@code timestamp} (Iceberg 1.11 and later:
+   * {@code timestamp_ns}, right), both set by hand here;
    * UINTEGER becomes {@code long} and UTINYINT {@code int}, as a user would pick; a UBIGINT column
    * fails the whole conversion.
    */
@@ -309,8 +310,11 @@ class TestFloeReadsDuckDbParquet {
         ParquetFileImport.convertedSchema(tables.path(DuckDbTables.allTypesFiles().get(0)));
     assertThat(converted.findField("u").type()).as("u").isEqualTo(Types.FixedType.ofLength(16));
     assertThat(converted.findField("ts_ns").type())
-        .as("ts_ns")
-        .isEqualTo(Types.TimestampType.withoutZone());
+        .as("ts_ns, by Iceberg %s", org.apache.iceberg.IcebergBuild.version())
+        .isEqualTo(
+            org.apache.iceberg.IcebergBuild.version().startsWith("1.10.")
+                ? Types.TimestampType.withoutZone()
+                : Types.TimestampNanoType.withoutZone());
     assertThat(converted.findField("uint").type()).as("uint").isEqualTo(Types.LongType.get());
     assertThat(converted.findField("utiny").type()).as("utiny").isEqualTo(Types.IntegerType.get());
     assertThatThrownBy(
