@@ -265,7 +265,7 @@ class ConnectorJarIT {
         .as(
             "the dependencies a build outside this one gets with floe-spark: %s",
             dependencyReducedPom)
-        .contains("org.apache.spark:spark-sql_2.12")
+        .contains("org.apache.spark:spark-sql_" + System.getProperty("floe.scala.binary.version"))
         .doesNotContain("dev.floe:floe-planning", "org.brotli:dec");
   }
 
