@@ -36,10 +36,14 @@ sealed interface ParsedPredicate {
   /**
    * The parts of {@code predicate}, or empty when one of them has a shape neither strength converts
    * (an unknown function, a column that is not a primitive of {@code schema}, an operand that is
-   * neither column nor literal).
+   * neither column nor literal, a literal or cast Spark compares under a collation: {@link
+   * ByteComparison}).
    */
   static Optional<ParsedPredicate> parse(Predicate predicate, Schema schema) {
     org.apache.spark.sql.connector.expressions.Expression[] children = predicate.children();
+    if (!ByteComparison.appliesTo(children)) {
+      return Optional.empty();
+    }
     String name = predicate.name();
     switch (name) {
       case "ALWAYS_TRUE":
