@@ -286,11 +286,15 @@ sealed interface ParsedPredicate {
         if (ResolvedColumn.isNaN(value)) {
           return Optional.empty();
         }
-        Optional<Object> floeValue = column.value(literal, Strength.PRUNING);
+        Optional<Object> floeValue =
+            column.holdsNanoseconds() ? Optional.of(value) : column.value(literal, Strength.PRUNING);
         if (floeValue.isEmpty()) {
           return Optional.empty();
         }
         converted.add(floeValue.get());
+      }
+      if (column.holdsNanoseconds()) {
+        return NanosecondComparison.in(column.name(), converted);
       }
       return converted.isEmpty()
           ? Optional.of(Expression.alwaysFalse())
@@ -421,6 +425,9 @@ sealed interface ParsedPredicate {
           case LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL ->
               Optional.empty();
         };
+      }
+      if (column.holdsNanoseconds()) {
+        return NanosecondComparison.pruning(operator, name, value);
       }
       return column
           .value(literal, Strength.PRUNING)
