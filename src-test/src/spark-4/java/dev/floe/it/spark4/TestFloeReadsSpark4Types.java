@@ -11,6 +11,8 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.AppendFiles;
+import org.apache.iceberg.DataFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -137,7 +139,10 @@ class TestFloeReadsSpark4Types {
         .isEqualTo(Spark4Tables.rows(sparkAlone));
   }
 
-  /** A format version 3 table of one Parquet file, written with Iceberg's generic writer. */
+  /**
+   * A format version 3 table of a Parquet file per row, written with Iceberg's generic writer: the
+   * file bounds of each row prune it alone, so a filter that prunes a matching row loses it.
+   */
   private static ReadFixture writeV3(String name, Schema schema, List<List<Object>> rows) {
     SupportsNamespaces namespaces = (SupportsNamespaces) SharedSpark.get().catalog();
     Namespace namespace = Namespace.of(Spark4Tables.DATABASE);
@@ -153,35 +158,41 @@ class TestFloeReadsSpark4Types {
             .catalog()
             .createTable(
                 identifier, schema, PartitionSpec.unpartitioned(), Map.of("format-version", "3"));
-    DataWriter<Record> writer;
-    try {
-      writer =
-          Parquet.writeData(
-                  EncryptedFiles.plainAsEncryptedOutput(
-                      table.io().newOutputFile(table.location() + "/data/" + name + ".parquet")))
-              .schema(schema)
-              .createWriterFunc(GenericParquetWriter::create)
-              .withSpec(PartitionSpec.unpartitioned())
-              .overwrite()
-              .build();
-      try (writer) {
-        for (List<Object> values : rows) {
-          GenericRecord record = GenericRecord.create(schema);
-          for (int index = 0; index < values.size(); index++) {
-            record.set(index, values.get(index));
-          }
-          writer.write(record);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the data file of " + name, e);
+    AppendFiles append = table.newAppend();
+    for (int index = 0; index < rows.size(); index++) {
+      append.appendFile(writeFile(table, name + "-" + index + ".parquet", rows.get(index)));
     }
-    table.newAppend().appendFile(writer.toDataFile()).commit();
+    append.commit();
     return new ReadFixture(
         name,
         SharedSpark.CATALOG + "." + Spark4Tables.DATABASE + "." + name,
         SharedSpark.get().tableLocation(Spark4Tables.DATABASE, name),
         rows.size(),
         List.of());
+  }
+
+  private static DataFile writeFile(Table table, String fileName, List<Object> values) {
+    DataWriter<Record> writer;
+    try {
+      writer =
+          Parquet.writeData(
+                  EncryptedFiles.plainAsEncryptedOutput(
+                      table.io().newOutputFile(table.location() + "/data/" + fileName)))
+              .schema(table.schema())
+              .createWriterFunc(GenericParquetWriter::create)
+              .withSpec(PartitionSpec.unpartitioned())
+              .overwrite()
+              .build();
+      try (writer) {
+        GenericRecord record = GenericRecord.create(table.schema());
+        for (int index = 0; index < values.size(); index++) {
+          record.set(index, values.get(index));
+        }
+        writer.write(record);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write " + fileName + " of " + table.name(), e);
+    }
+    return writer.toDataFile();
   }
 }
