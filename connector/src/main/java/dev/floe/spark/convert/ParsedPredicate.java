@@ -36,10 +36,14 @@ sealed interface ParsedPredicate {
   /**
    * The parts of {@code predicate}, or empty when one of them has a shape neither strength converts
    * (an unknown function, a column that is not a primitive of {@code schema}, an operand that is
-   * neither column nor literal).
+   * neither column nor literal, a literal or cast Spark compares under a collation: {@link
+   * ByteComparison}).
    */
   static Optional<ParsedPredicate> parse(Predicate predicate, Schema schema) {
     org.apache.spark.sql.connector.expressions.Expression[] children = predicate.children();
+    if (!ByteComparison.appliesTo(children)) {
+      return Optional.empty();
+    }
     String name = predicate.name();
     switch (name) {
       case "ALWAYS_TRUE":
@@ -282,11 +286,15 @@ sealed interface ParsedPredicate {
         if (ResolvedColumn.isNaN(value)) {
           return Optional.empty();
         }
-        Optional<Object> floeValue = column.value(literal, Strength.PRUNING);
+        Optional<Object> floeValue =
+            column.holdsNanoseconds() ? Optional.of(value) : column.value(literal, Strength.PRUNING);
         if (floeValue.isEmpty()) {
           return Optional.empty();
         }
         converted.add(floeValue.get());
+      }
+      if (column.holdsNanoseconds()) {
+        return NanosecondComparison.in(column.name(), converted);
       }
       return converted.isEmpty()
           ? Optional.of(Expression.alwaysFalse())
@@ -417,6 +425,9 @@ sealed interface ParsedPredicate {
           case LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL ->
               Optional.empty();
         };
+      }
+      if (column.holdsNanoseconds()) {
+        return NanosecondComparison.pruning(operator, name, value);
       }
       return column
           .value(literal, Strength.PRUNING)

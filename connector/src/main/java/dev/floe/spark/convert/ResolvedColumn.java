@@ -20,8 +20,6 @@ import org.apache.spark.unsafe.types.UTF8String;
  * @param schema the read schema, against which expressions on the column are bound
  */
 record ResolvedColumn(String name, PrimitiveType type, boolean topLevel, Schema schema) {
-  private static final long NANOS_PER_MICRO = 1_000L;
-
   /**
    * The primitive column {@code reference} names in {@code schema}, or empty (a missing column, a
    * metadata column, a struct, list or map).
@@ -42,6 +40,14 @@ record ResolvedColumn(String name, PrimitiveType type, boolean topLevel, Schema 
     return SparkPredicateConverter.binds(schema, expression);
   }
 
+  /**
+   * Whether the column holds nanosecond timestamps, which Spark reads floored to microseconds: a
+   * comparison with one of Spark's literals is a range ({@link NanosecondComparison}).
+   */
+  boolean holdsNanoseconds() {
+    return type.typeId() == TypeId.TIMESTAMP_NS || type.typeId() == TypeId.TIMESTAMPTZ_NS;
+  }
+
   boolean isString() {
     return type.typeId() == TypeId.STRING;
   }
@@ -55,7 +61,7 @@ record ResolvedColumn(String name, PrimitiveType type, boolean topLevel, Schema 
    * A literal's Spark internal value as a Floe value of this column, or empty when it has no such
    * form at {@code strength}: for pruning, any value of a matching Java representation (strings
    * from {@code UTF8String}, decimals from Spark's {@code Decimal}, binary as bytes, timestamps as
-   * microseconds, times 1,000 for nanosecond columns); exactly, only a literal of the column's own
+   * microseconds; none for a nanosecond column, see {@link #holdsNanoseconds}); exactly, only a literal of the column's own
    * Spark type that converts without loss ({@link ExactPredicates#value}).
    */
   Optional<Object> value(Literal<?> literal, Strength strength) {
@@ -75,13 +81,8 @@ record ResolvedColumn(String name, PrimitiveType type, boolean topLevel, Schema 
     if (sparkValue instanceof byte[] bytes) {
       return ByteBuffer.wrap(bytes.clone());
     }
-    if (sparkValue instanceof Long micros
-        && (type.typeId() == TypeId.TIMESTAMP_NS || type.typeId() == TypeId.TIMESTAMPTZ_NS)) {
-      try {
-        return Math.multiplyExact(micros, NANOS_PER_MICRO);
-      } catch (ArithmeticException outOfRange) {
-        return null; // beyond the nanosecond range: leave the predicate to Spark
-      }
+    if (holdsNanoseconds()) {
+      return null; // a microsecond literal is a range of nanoseconds: NanosecondComparison
     }
     if (sparkValue instanceof Boolean
         || sparkValue instanceof Integer

@@ -18,7 +18,9 @@ import org.apache.spark.sql.connector.expressions.filter.Predicate;
  *
  * <p>Literals arrive as Spark's internal values and are converted to the column's Floe type:
  * strings from {@code UTF8String}, decimals from Spark's {@code Decimal}, dates as days, timestamps
- * as microseconds (times 1,000 for nanosecond columns), binary as bytes. {@code col = NaN} becomes
+ * as microseconds, binary as bytes; on a nanosecond column, whose values Spark sees floored to
+ * microseconds, a comparison is the range of nanoseconds that floor to it ({@code
+ * NanosecondComparison}). {@code col = NaN} becomes
  * {@code isNaN(col)}; other comparisons with NaN are not converted, since Spark orders NaN above
  * every number and Floe does not order it at all.
  */

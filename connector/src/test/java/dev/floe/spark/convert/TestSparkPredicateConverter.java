@@ -148,14 +148,50 @@ class TestSparkPredicateConverter {
     assertThat(
             convert(
                 predicate("=", column("ts_ns"), literal(1_000_000L, DataTypes.TimestampNTZType))))
-        .as("micros become nanos for a nanosecond column")
-        .contains(Expression.equal("ts_ns", 1_000_000_000L));
+        .as("a microsecond is the range of nanoseconds Spark floors to it")
+        .contains(
+            Expression.and(
+                Expression.greaterThanOrEqual("ts_ns", 1_000_000_000L),
+                Expression.lessThan("ts_ns", 1_000_001_000L)));
     assertThat(
             convert(
                 predicate(
                     "=", column("payload"), literal(new byte[] {1, 2}, DataTypes.BinaryType))))
         .as("binary")
         .contains(Expression.equal("payload", ByteBuffer.wrap(new byte[] {1, 2})));
+  }
+
+  /**
+   * Spark reads a nanosecond column floored to microseconds: {@code ts_ns <= X} holds up to the
+   * last nanosecond of X's microsecond, {@code ts_ns > X} from the first of the next one.
+   */
+  @Test
+  void nanosecondComparisonsAreRangesOfTheFlooredMicrosecond() {
+    NamedReference tsNs = column("ts_ns");
+    DataType ntz = DataTypes.TimestampNTZType;
+    assertThat(convert(predicate("<=", tsNs, literal(-1L, ntz))))
+        .contains(Expression.lessThan("ts_ns", 0L));
+    assertThat(convert(predicate("<", tsNs, literal(-1L, ntz))))
+        .contains(Expression.lessThan("ts_ns", -1_000L));
+    assertThat(convert(predicate(">", tsNs, literal(7L, ntz))))
+        .contains(Expression.greaterThanOrEqual("ts_ns", 8_000L));
+    assertThat(convert(predicate(">=", tsNs, literal(7L, ntz))))
+        .contains(Expression.greaterThanOrEqual("ts_ns", 7_000L));
+    assertThat(convert(predicate("<>", tsNs, literal(7L, ntz))))
+        .contains(
+            Expression.or(
+                Expression.lessThan("ts_ns", 7_000L), Expression.greaterThanOrEqual("ts_ns", 8_000L)));
+    assertThat(convert(predicate("IN", tsNs, literal(1L, ntz), literal(5L, ntz))))
+        .contains(
+            Expression.or(
+                Expression.and(
+                    Expression.greaterThanOrEqual("ts_ns", 1_000L), Expression.lessThan("ts_ns", 2_000L)),
+                Expression.and(
+                    Expression.greaterThanOrEqual("ts_ns", 5_000L),
+                    Expression.lessThan("ts_ns", 6_000L))));
+    assertThat(convert(predicate("=", tsNs, literal(Long.MAX_VALUE / 1_000L, ntz))))
+        .as("a microsecond whose range ends beyond a long of nanoseconds stays with Spark")
+        .isEmpty();
   }
 
   @Test
