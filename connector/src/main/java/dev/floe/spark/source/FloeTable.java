@@ -215,19 +215,13 @@ public final class FloeTable
     return SparkTransforms.of(table.metadata().defaultSpec(), readSchema());
   }
 
-  /**
-   * The metadata columns, nullable where their fields are optional, and {@code _spec_id} nullable
-   * too, as Iceberg's Spark reader shows it since Iceberg 1.11: Spark 4.1 takes a source's word on
-   * a metadata column's nullability (Spark 3.5 shows every one nullable), and a query's schema
-   * should not differ from Iceberg's.
-   */
   @Override
   public MetadataColumn[] metadataColumns() {
     List<MetadataColumn> columns = new ArrayList<>();
     for (NestedField field : metadataFields()) {
-      boolean nullable = field.optional() || field.fieldId() == MetadataColumns.SPEC_ID.fieldId();
       columns.add(
-          new FloeMetadataColumn(field.name(), SparkSchemas.toSpark(field.type()), nullable));
+          new FloeMetadataColumn(
+              field.name(), SparkSchemas.toSpark(field.type()), field.optional()));
     }
     return columns.toArray(new MetadataColumn[0]);
   }

@@ -56,7 +56,7 @@ abstract class DeleteMatrixContract {
           Dataset<Row> actualRows = reader().read(spark, table, query, options);
           assertThat(ReadResult.schemaOf(actualRows))
               .as("%s schema of %s", reader().label(), label)
-              .isEqualTo(ReadResult.schemaOf(expectedRows));
+              .isEqualTo(ReadResult.schemaOfIceberg(expectedRows));
           ReadResult expected = ReadResult.of(expectedRows);
           ReadResult actual = ReadResult.of(actualRows);
           assertThat(actual.rowDifferences(expected))

@@ -40,7 +40,7 @@ abstract class ReadMatrixContract {
           Dataset<Row> actualRows = reader().read(spark, table, query);
           assertThat(ReadResult.schemaOf(actualRows))
               .as("%s schema of %s: %s", reader().label(), table, query)
-              .isEqualTo(ReadResult.schemaOf(expectedRows));
+              .isEqualTo(ReadResult.schemaOfIceberg(expectedRows));
           ReadResult expected = ReadResult.of(expectedRows);
           ReadResult actual = ReadResult.of(actualRows);
           assertThat(actual.rowDifferences(expected))

@@ -64,4 +64,14 @@ record ReadResult(String schema, List<String> rows) {
     }
     return surplus;
   }
+
+  /**
+   * The schema of Iceberg's rows as Floe shows them: Iceberg's Spark reader shows {@code _spec_id}
+   * nullable since Iceberg 1.11, although the column is required and never null; Floe keeps it
+   * required, as Iceberg 1.10 did.
+   */
+  static String schemaOfIceberg(Dataset<Row> rows) {
+    return schemaOf(rows)
+        .replace("_spec_id: integer (nullable = true)", "_spec_id: integer (nullable = false)");
+  }
 }
