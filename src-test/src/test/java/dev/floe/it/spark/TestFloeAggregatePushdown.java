@@ -260,16 +260,13 @@ class TestFloeAggregatePushdown {
             aggregates);
     ReadResult actual = ReadResult.of(floe);
     ScanDescription description = ScanDescription.ofExecuted(floe, name);
+    // Iceberg's rows, filtered by Spark: Iceberg 1.11 (the Spark 4.0 runtime) crashes planning the
+    // IN filter on pushdown_compacted, whose delete manifests hold a null partition value
+    // (NullPointerException in its Evaluator.in over a CharSequenceSet)
+    Dataset<Row> icebergRows =
+        spark.read().format("iceberg").load(fixture.identifier()).localCheckpoint();
     ReadResult expected =
-        ReadResult.of(
-            SnapshotAggregates.aggregate(
-                spark
-                    .read()
-                    .format("iceberg")
-                    .option(SnapshotAggregates.AGGREGATE_PUSH_DOWN, false)
-                    .load(fixture.identifier())
-                    .where(filter),
-                aggregates));
+        ReadResult.of(SnapshotAggregates.aggregate(icebergRows.where(filter), aggregates));
 
     assertThat(actual.rowDifferences(expected))
         .as("aggregates of %s where %s (%s)", name, filter, description)
