@@ -54,7 +54,7 @@ abstract class DeleteMatrixContract {
           Map<String, String> options = read.optionsAt(snapshot);
           Dataset<Row> expectedRows = read.oracle().read(spark, table, query, options);
           Dataset<Row> actualRows = reader().read(spark, table, query, options);
-          assertThat(ReadResult.schemaOf(actualRows))
+          assertThat(reader().schemaOf(actualRows))
               .as("%s schema of %s", reader().label(), label)
               .isEqualTo(ReadResult.schemaOfIceberg(expectedRows));
           ReadResult expected = ReadResult.of(expectedRows);

@@ -38,7 +38,7 @@ abstract class ReadMatrixContract {
           SparkSession spark = SharedSpark.get().session();
           Dataset<Row> expectedRows = TableReader.ICEBERG_CATALOG.read(spark, table, query);
           Dataset<Row> actualRows = reader().read(spark, table, query);
-          assertThat(ReadResult.schemaOf(actualRows))
+          assertThat(reader().schemaOf(actualRows))
               .as("%s schema of %s: %s", reader().label(), table, query)
               .isEqualTo(ReadResult.schemaOfIceberg(expectedRows));
           ReadResult expected = ReadResult.of(expectedRows);

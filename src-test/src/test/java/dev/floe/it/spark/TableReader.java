@@ -86,4 +86,12 @@ public enum TableReader {
   public String label() {
     return label;
   }
+
+  /**
+   * The schema of rows this reader returned, as the contracts compare it: Iceberg's own readers'
+   * through {@link ReadResult#schemaOfIceberg}, Floe's exactly as Floe shows it.
+   */
+  public String schemaOf(Dataset<Row> rows) {
+    return this == FLOE ? ReadResult.schemaOf(rows) : ReadResult.schemaOfIceberg(rows);
+  }
 }
