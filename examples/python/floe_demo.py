@@ -3,7 +3,7 @@
 Reads the demo table that bin/quickstart writes (demo-warehouse/db/events), or any table laid out
 the same way. Run it with Floe's jar:
 
-    spark-submit --jars connector/target/floe-spark-0.1.0-SNAPSHOT.jar \
+    spark-submit --jars connector/spark-4.1/target/floe-spark-4.1_2.13-0.1.0-SNAPSHOT.jar \
         examples/python/floe_demo.py "$PWD/demo-warehouse"
 
 or paste it into a notebook whose session was built the same way (see session() below).

@@ -2,7 +2,7 @@
 // It reads the demo table that bin/quickstart writes (demo-warehouse/db/events), or any table
 // laid out the same way. Start spark-shell with Floe's jar and its catalog, then load this file:
 //
-//   spark-shell --jars connector/target/floe-spark-0.1.0-SNAPSHOT.jar \
+//   spark-shell --jars connector/spark-4.1/target/floe-spark-4.1_2.13-0.1.0-SNAPSHOT.jar \
 //     --conf spark.sql.catalog.lake=dev.floe.spark.FloeCatalog \
 //     --conf spark.sql.catalog.lake.warehouse=$PWD/demo-warehouse \
 //     -i examples/scala/floe-demo.scala

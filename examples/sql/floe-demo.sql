@@ -1,7 +1,7 @@
 -- Floe's demo in SQL: reads db.events (written by create-demo-table.sql) through Floe's catalog.
 -- Configure the catalog, naming the same warehouse directory Iceberg wrote to:
 --
---   spark-sql --jars floe-spark-0.1.0-SNAPSHOT.jar \
+--   spark-sql --jars floe-spark-4.1_2.13-0.1.0-SNAPSHOT.jar \
 --     --conf spark.sql.catalog.lake=dev.floe.spark.FloeCatalog \
 --     --conf spark.sql.catalog.lake.warehouse=/path/to/demo-warehouse \
 --     -f examples/sql/floe-demo.sql

@@ -27,8 +27,9 @@ public final class Quickstart {
     PrintStream out = System.out;
     long started = System.nanoTime();
 
-    out.println("==> [2/5] Starting a local Spark session (Spark 3.5, local[2])");
+    out.println("==> [2/5] Starting a local Spark session (local[2])");
     SparkSession spark = localSession(warehouse);
+    out.println("          Spark " + spark.version());
 
     out.println(
         "==> [3/5] Writing the demo table with Apache Iceberg's Spark runtime: "

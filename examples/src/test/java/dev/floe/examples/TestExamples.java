@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * the same queries.
  */
 class TestExamples {
-  private static final Source ICEBERG = new Source("iceberg", DemoWarehouse.ICEBERG_CATALOG);
+  private static final Source ICEBERG = new Source("iceberg", DemoWarehouse.ICEBERG_CATALOG, true);
 
   private static Path warehouse;
   private static SparkSession spark;
