@@ -1,6 +1,7 @@
 package dev.floe.spark.convert;
 
 import dev.floe.InvalidRequestException;
+import dev.floe.spark.compat.SparkLine;
 import dev.floe.table.ListType;
 import dev.floe.table.MapType;
 import dev.floe.table.NestedField;
@@ -41,13 +42,10 @@ public final class SparkSchemas {
         // Spark's column comment, as DESCRIBE TABLE shows it
         metadata.putString("comment", field.doc());
       }
-      if (field.type() instanceof PrimitiveType primitive && primitive.typeId() == TypeId.VARIANT) {
-        throw new InvalidRequestException(
-            "Floe cannot read the variant column "
-                + field.name()
-                + " (id "
-                + field.fieldId()
-                + ") into Spark yet");
+      if (field.type() instanceof PrimitiveType primitive
+          && primitive.typeId() == TypeId.VARIANT
+          && SparkLine.variantType().isEmpty()) {
+        throw noVariantType("the variant column " + field.name() + " (id " + field.fieldId() + ")");
       }
       fields.add(
           new StructField(field.name(), toSpark(field.type()), field.optional(), metadata.build()));
@@ -81,10 +79,21 @@ public final class SparkSchemas {
       case FIXED, BINARY, GEOMETRY, GEOGRAPHY -> DataTypes.BinaryType;
       case UNKNOWN -> DataTypes.NullType;
       case VARIANT ->
-          throw new InvalidRequestException(
-              "Floe cannot read variant values (an element or a map key or value) into Spark yet");
+          SparkLine.variantType()
+              .orElseThrow(() -> noVariantType("variant values (an element or a map value)"));
       case STRUCT, LIST, MAP ->
           throw new IllegalStateException("A primitive type cannot be " + primitive.typeId());
     };
+  }
+
+  /** The refusal on a Spark line without a variant type (Spark 3.5). */
+  private static InvalidRequestException noVariantType(String what) {
+    return new InvalidRequestException(
+        "Floe cannot read "
+            + what
+            + " on Spark "
+            + SparkLine.NAME
+            + ": Spark has a variant type since Spark 4.0; read the table with Floe's Spark 4"
+            + " connector, or leave the column out of the query");
   }
 }

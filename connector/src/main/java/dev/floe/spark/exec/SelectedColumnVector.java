@@ -1,5 +1,6 @@
 package dev.floe.spark.exec;
 
+import dev.floe.spark.compat.SparkLine;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
@@ -36,10 +37,15 @@ final class SelectedColumnVector extends ColumnVector {
     super(delegate.dataType());
     this.delegate = delegate;
     this.rows = rows;
-    int childCount =
-        delegate.dataType() instanceof org.apache.spark.sql.types.StructType struct
-            ? struct.fields().length
-            : 0;
+    int childCount;
+    if (delegate.dataType() instanceof org.apache.spark.sql.types.StructType struct) {
+      childCount = struct.fields().length;
+    } else if (SparkLine.isVariant(delegate.dataType())) {
+      // a variant vector's value and metadata, which Spark reads as children 0 and 1
+      childCount = 2;
+    } else {
+      childCount = 0;
+    }
     this.children = new SelectedColumnVector[childCount];
   }
 

@@ -2,6 +2,7 @@ package dev.floe.spark.read.parquet;
 
 import dev.floe.spark.read.parquet.format.ParquetColumn;
 import dev.floe.spark.read.parquet.format.ParquetField;
+import dev.floe.spark.read.parquet.variant.VariantShape;
 import dev.floe.table.NestedField;
 import java.util.List;
 
@@ -62,6 +63,17 @@ sealed interface ColumnNode {
       Slots slots,
       int valueDefinition,
       Leaf levelSource)
+      implements ColumnNode {}
+
+  /**
+   * A variant shredded into {@code value} and {@code typed_value} columns: {@code layout} is its
+   * Parquet group as a struct ({@code metadata}, {@code value}, {@code typed_value}; a column the
+   * file lacks is a null constant), assembled into a vector of its own, from which each value is
+   * rebuilt in the variant encoding. {@code shape} says what {@code typed_value} holds (null when
+   * the file has no {@code typed_value}). An unshredded variant is a {@link Struct} of its {@code
+   * value} and {@code metadata} leaves, which Spark's variant vector holds as its two children.
+   */
+  record ShreddedVariant(NestedField field, Struct layout, VariantShape shape)
       implements ColumnNode {}
 
   /** A column the file lacks, or one whose value the planner gave: the same value in every row. */

@@ -5,9 +5,14 @@ import dev.floe.spark.read.parquet.ColumnNode.Leaf;
 import dev.floe.spark.read.parquet.ColumnNode.ListNode;
 import dev.floe.spark.read.parquet.ColumnNode.MapNode;
 import dev.floe.spark.read.parquet.ColumnNode.Position;
+import dev.floe.spark.read.parquet.ColumnNode.ShreddedVariant;
 import dev.floe.spark.read.parquet.ColumnNode.Slots;
 import dev.floe.spark.read.parquet.ColumnNode.Struct;
+import dev.floe.CorruptFileException;
+import dev.floe.spark.read.parquet.variant.MalformedVariantException;
+import dev.floe.spark.read.parquet.variant.VariantRebuilder;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
 /**
@@ -20,12 +25,22 @@ import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 final class NestedAssembler {
   private final List<LevelBuffer> levels;
   private final String location;
+  private final Map<ShreddedVariant, WritableColumnVector> layouts;
+  private final VariantRebuilder rebuilder = new VariantRebuilder();
   private int[] offsets = new int[256];
   private int[] lengths = new int[256];
 
-  NestedAssembler(List<LevelBuffer> levels, String location) {
+  /**
+   * {@code layouts} holds the vector each shredded variant's layout is assembled into; the reader
+   * binds the layout's leaves to it and resets it with each batch.
+   */
+  NestedAssembler(
+      List<LevelBuffer> levels,
+      String location,
+      Map<ShreddedVariant, WritableColumnVector> layouts) {
     this.levels = levels;
     this.location = location;
+    this.layouts = layouts;
   }
 
   /** Fills the vector of a node that has {@code slotCount} slots in this batch. */
@@ -54,6 +69,10 @@ final class NestedAssembler {
       values.reserve(entries);
       assemble(map.key(), keys, entries);
       assemble(map.value(), values, entries);
+    } else if (node instanceof ShreddedVariant variant) {
+      WritableColumnVector layout = layouts.get(variant);
+      assembleStruct(variant.layout(), layout, slotCount);
+      rebuildVariants(variant, layout, vector, slotCount);
     } else if (node instanceof Position) {
       throw new IllegalStateException("_pos cannot be nested");
     }
@@ -77,6 +96,51 @@ final class NestedAssembler {
     checkSlots(struct, slot, slotCount);
     for (int index = 0; index < struct.children().size(); index++) {
       assemble(struct.children().get(index), vector.getChild(index), slotCount);
+    }
+  }
+
+  /**
+   * Writes each non-null slot's value, rebuilt from the layout's value and typed_value, and its
+   * metadata into the variant vector's two children (0 the value, 1 the metadata).
+   */
+  private void rebuildVariants(
+      ShreddedVariant variant,
+      WritableColumnVector layout,
+      WritableColumnVector vector,
+      int slotCount) {
+    vector.reserve(slotCount);
+    WritableColumnVector values = vector.getChild(0);
+    WritableColumnVector metadata = vector.getChild(1);
+    values.reserve(slotCount);
+    metadata.reserve(slotCount);
+    for (int slot = 0; slot < slotCount; slot++) {
+      if (layout.isNullAt(slot)) {
+        vector.putNull(slot);
+        continue;
+      }
+      byte[] metadataBytes = layout.getChild(0).getBinary(slot);
+      byte[] value;
+      try {
+        value =
+            rebuilder.rebuild(
+                metadataBytes,
+                layout.getChild(1),
+                layout.getChild(2),
+                variant.shape(),
+                slot);
+      } catch (MalformedVariantException malformed) {
+        throw new CorruptFileException(
+            "Cannot read variant column "
+                + variant.field().name()
+                + " (id "
+                + variant.field().fieldId()
+                + ") of "
+                + location
+                + ": its shredded columns break the Parquet variant shredding spec: "
+                + malformed.getMessage());
+      }
+      values.putByteArray(slot, value);
+      metadata.putByteArray(slot, metadataBytes);
     }
   }
 

@@ -6,6 +6,7 @@ import dev.floe.spark.read.parquet.ColumnNode.Leaf;
 import dev.floe.spark.read.parquet.ColumnNode.ListNode;
 import dev.floe.spark.read.parquet.ColumnNode.MapNode;
 import dev.floe.spark.read.parquet.ColumnNode.Position;
+import dev.floe.spark.read.parquet.ColumnNode.ShreddedVariant;
 import dev.floe.spark.read.parquet.ColumnNode.Slots;
 import dev.floe.spark.read.parquet.ColumnNode.Struct;
 import dev.floe.spark.read.parquet.format.ParquetField;
@@ -19,6 +20,7 @@ import dev.floe.table.NestedField;
 import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.StructType;
+import dev.floe.table.TypeId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -189,6 +191,20 @@ public final class ParquetColumnResolver {
       NameMapping mapping) {
     String[] path = Arrays.copyOf(parentPath, parentPath.length + 1);
     path[parentPath.length] = fileField.name();
+    if (field.type() instanceof PrimitiveType type && type.typeId() == TypeId.VARIANT) {
+      if (!(fileField instanceof Group group)) {
+        throw incompatible(field, fileField, "a primitive where the table has a variant group");
+      }
+      return VariantResolver.resolve(
+          field,
+          group,
+          slots,
+          definition,
+          path,
+          (leafField, fileType, leafSlots, leafPath) ->
+              leaf(leafField, fileType, leafSlots, leafPath, false),
+          location);
+    }
     if (field.type() instanceof PrimitiveType) {
       if (!(fileField instanceof ParquetField.Primitive primitive)) {
         throw incompatible(field, fileField, "a group where the table has a primitive");
@@ -342,6 +358,9 @@ public final class ParquetColumnResolver {
     }
     if (node instanceof MapNode map) {
       return map.levelSource();
+    }
+    if (node instanceof ShreddedVariant variant) {
+      return variant.layout().levelSource();
     }
     return null;
   }

@@ -11,6 +11,7 @@ import dev.floe.spark.read.parquet.ColumnNode.Leaf;
 import dev.floe.spark.read.parquet.ColumnNode.ListNode;
 import dev.floe.spark.read.parquet.ColumnNode.MapNode;
 import dev.floe.spark.read.parquet.ColumnNode.Position;
+import dev.floe.spark.read.parquet.ColumnNode.ShreddedVariant;
 import dev.floe.spark.read.parquet.ColumnNode.Struct;
 import dev.floe.spark.read.parquet.filter.FieldIdColumns;
 import dev.floe.spark.read.parquet.filter.RowGroupDictionaryEvaluator;
@@ -25,6 +26,7 @@ import dev.floe.spark.read.parquet.values.ValueSinkFactory;
 import dev.floe.table.PrimitiveType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
@@ -70,6 +72,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   private final List<LevelBuffer> levels = new ArrayList<>();
   private final int[][] leavesByColumn;
   private final NestedAssembler assembler;
+  private final Map<ShreddedVariant, WritableColumnVector> variantLayouts = new IdentityHashMap<>();
   private final RowGroupStatisticsEvaluator statistics;
   private final RowGroupDictionaryEvaluator dictionaries;
   private final ColumnarBatch batch;
@@ -123,7 +126,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     for (int index = 0; index < columns.size(); index++) {
       batchColumns[index] = createVector(index, sparkSchema.fields()[index].dataType());
     }
-    this.assembler = new NestedAssembler(levels, request.location());
+    this.assembler = new NestedAssembler(levels, request.location(), variantLayouts);
     FieldIdColumns idColumns = new FieldIdColumns(file.footer().schema(), request.nameMapping());
     this.statistics = new RowGroupStatisticsEvaluator(request.residual(), idColumns);
     this.dictionaries = new RowGroupDictionaryEvaluator(request.residual(), idColumns);
@@ -206,6 +209,13 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
     } else if (node instanceof MapNode map) {
       bindTargets(map.key(), vector.getChild(0), found);
       bindTargets(map.value(), vector.getChild(1), found);
+    } else if (node instanceof ShreddedVariant variant) {
+      // the layout is assembled into a vector of its own, the values rebuilt from it
+      WritableColumnVector layout =
+          new OnHeapColumnVector(
+              request.batchSize(), SparkSchemas.toSpark(variant.layout().field().type()));
+      variantLayouts.put(variant, layout);
+      bindTargets(variant.layout(), layout, found);
     }
   }
 
@@ -298,6 +308,9 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       throw new NoSuchElementException("No more batches in " + request.location());
     }
     int rows = (int) Math.min(request.batchSize(), rowsLeftInRowGroup);
+    for (WritableColumnVector layout : variantLayouts.values()) {
+      layout.reset();
+    }
     for (int index = 0; index < columns.size(); index++) {
       ColumnNode column = columns.get(index);
       WritableColumnVector vector = vectors[index];
@@ -334,6 +347,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
       file.close();
     } finally {
       batch.close();
+      variantLayouts.values().forEach(WritableColumnVector::close);
     }
   }
 }
