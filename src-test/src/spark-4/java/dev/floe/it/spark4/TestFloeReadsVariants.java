@@ -9,9 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.apache.parquet.schema.MessageType;
+import org.apache.iceberg.IcebergBuild;
+import org.apache.iceberg.shaded.org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.iceberg.shaded.org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.iceberg.shaded.org.apache.parquet.schema.MessageType;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -68,6 +69,16 @@ class TestFloeReadsVariants {
           + " try_variant_get(v, '$.arr[0]', 'int') AS first, variant_get(v, '$.b', 'string') AS b"
           + " FROM %s";
 
+  /**
+   * A decimal of more than 18 digits, shredded as a fixed-length binary (the variant's decimal16):
+   * Iceberg 1.11's shredding writer (Spark 4.0's runtime) fails on it ("Fixed Binary size 9 does
+   * not match field type length 16"), so it is written where Iceberg is 1.12 or later.
+   */
+  private static final String BIG_DECIMAL =
+      IcebergBuild.version().startsWith("1.11")
+          ? ""
+          : " 'big', CAST(-98765432109876543210.5 AS DECIMAL(38, 1)),";
+
   private static ReadFixture plain;
   private static ReadFixture shredded;
 
@@ -98,7 +109,8 @@ class TestFloeReadsVariants {
         "INSERT INTO {t} SELECT 100, to_variant_object(named_struct('day', DATE'2024-02-29',"
             + " 'at', TIMESTAMP'2024-02-29 12:34:56.789012', 'local',"
             + " TIMESTAMP_NTZ'2024-02-29 01:02:03.000004', 'amount', CAST(12.34 AS DECIMAL(10, 2)),"
-            + " 'big', CAST(-98765432109876543210.5 AS DECIMAL(38, 1)), 'bytes', X'00FF10',"
+            + BIG_DECIMAL
+            + " 'bytes', X'00FF10',"
             + " 'small', CAST(-3 AS TINYINT), 'ratio', CAST(0.25 AS FLOAT)))"
             + " UNION ALL SELECT 101, to_variant_object(named_struct('day', DATE'1969-12-31',"
             + " 'amount', CAST(-0.01 AS DECIMAL(10, 2)), 'bytes', X''))");
@@ -175,6 +187,10 @@ class TestFloeReadsVariants {
     }
   }
 
+  /**
+   * The file's Parquet schema, read with the parquet-java Iceberg's runtime shades: Spark 4.0's own
+   * (1.15) fails on the {@code VARIANT} annotation.
+   */
   private static MessageType footerSchema(String location) {
     try (ParquetFileReader reader =
         ParquetFileReader.open(HadoopInputFile.fromPath(new Path(location), new Configuration()))) {
