@@ -112,7 +112,8 @@ final class FilterTableWriter {
               .equalityFieldIds(equalityIds)
               .buildEqualityWriter();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create " + output.encryptingOutputFile().location(), e);
+      throw new UncheckedIOException(
+          "Cannot create " + output.encryptingOutputFile().location(), e);
     }
     try (writer) {
       deletes.forEach(writer::write);
@@ -139,7 +140,8 @@ final class FilterTableWriter {
               .withKeyMetadata(output.keyMetadata())
               .buildPositionWriter();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create " + output.encryptingOutputFile().location(), e);
+      throw new UncheckedIOException(
+          "Cannot create " + output.encryptingOutputFile().location(), e);
     }
     try (writer) {
       for (long position : positions) {
@@ -177,7 +179,8 @@ final class FilterTableWriter {
               .overwrite()
               .build();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create " + output.encryptingOutputFile().location(), e);
+      throw new UncheckedIOException(
+          "Cannot create " + output.encryptingOutputFile().location(), e);
     }
     try (writer) {
       rows.forEach(writer::write);

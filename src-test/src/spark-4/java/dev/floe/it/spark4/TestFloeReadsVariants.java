@@ -87,8 +87,7 @@ class TestFloeReadsVariants {
     plain = write("variant_plain", "'format-version' = '3'");
     shredded =
         write(
-            "variant_shredded",
-            "'format-version' = '3', 'write.parquet.shred-variants' = 'true'");
+            "variant_shredded", "'format-version' = '3', 'write.parquet.shred-variants' = 'true'");
   }
 
   private static ReadFixture write(String name, String properties) {
@@ -136,7 +135,8 @@ class TestFloeReadsVariants {
     // a filter on another column, and the variant alone
     String filtered = " WHERE id > 8";
     assertThat(Spark4Tables.rows(spark.sql(String.format(QUERY, "floe_" + name) + filtered)))
-        .isEqualTo(Spark4Tables.rows(spark.sql(String.format(QUERY, table.identifier()) + filtered)));
+        .isEqualTo(
+            Spark4Tables.rows(spark.sql(String.format(QUERY, table.identifier()) + filtered)));
     String counts = "SELECT count(v), count(*) FROM %s";
     assertThat(Spark4Tables.rows(spark.sql(String.format(counts, "floe_" + name))))
         .as("counts of %s", name)
@@ -147,8 +147,7 @@ class TestFloeReadsVariants {
           .as("%s where %s", name, nullFilter)
           .isEqualTo(Spark4Tables.rows(spark.sql(String.format(query, table.identifier()))));
     }
-    assertThat(
-            Spark4Tables.rows(spark.sql("SELECT to_json(v) AS json FROM floe_" + name)))
+    assertThat(Spark4Tables.rows(spark.sql("SELECT to_json(v) AS json FROM floe_" + name)))
         .isEqualTo(
             Spark4Tables.rows(spark.sql("SELECT to_json(v) AS json FROM " + table.identifier())));
   }

@@ -82,6 +82,9 @@ abstract class DeleteMatrixContract {
                 .as("Iceberg's rows of %s marked deleted", label)
                 .isEqualTo(snapshot.storedRowCount() - snapshot.rowCount());
           }
+          if (reader() == TableReader.FLOE) {
+            AnswerLog.record(RecordedRead.of("delete", label, table, query, options, actual));
+          }
         });
   }
 }

@@ -161,7 +161,9 @@ record EqualityDeletes(
   private DataFile writeData(Table table, List<List<Object>> dataRows) {
     PartitionSpec spec = table.specs().get(specId);
     StructLike partitionData = partitionData(spec);
-    DataWriter<Record> writer = dataWriter(outputFile(table, spec, partitionData, "data"), table.schema(), spec, partitionData);
+    DataWriter<Record> writer =
+        dataWriter(
+            outputFile(table, spec, partitionData, "data"), table.schema(), spec, partitionData);
     try (writer) {
       for (List<Object> values : dataRows) {
         GenericRecord record = GenericRecord.create(table.schema());

@@ -29,9 +29,9 @@ import org.apache.iceberg.parquet.Parquet;
  * deleted rows, the file Iceberg 1.10's {@code PositionDeleteWriter} wrote when given a row schema.
  *
  * <p>Iceberg 1.12 can no longer write one: its position delete writers refuse a row schema
- * ("Position delete writer does not support row data") and {@code PositionDelete} lost its row.
- * The format (v2) still allows the column and readers must ignore it, so the fixture writes the
- * same file with Iceberg's generic appenders on every Spark line: the schema of {@link
+ * ("Position delete writer does not support row data") and {@code PositionDelete} lost its row. The
+ * format (v2) still allows the column and readers must ignore it, so the fixture writes the same
+ * file with Iceberg's generic appenders on every Spark line: the schema of {@link
  * DeleteSchemaUtil#posDeleteSchema}, the footer's {@code delete-type=position}, the default metrics
  * config, and the delete file's metrics as {@code PositionDeleteWriter} derived them (no counts for
  * {@code file_path} and {@code pos}, and no bounds for them once the file references more than one
@@ -39,8 +39,7 @@ import org.apache.iceberg.parquet.Parquet;
  */
 final class PositionDeletesWithRowsWriter implements Closeable {
   private static final Set<Integer> FILE_AND_POS_FIELD_IDS =
-      Set.of(
-          MetadataColumns.DELETE_FILE_PATH.fieldId(), MetadataColumns.DELETE_FILE_POS.fieldId());
+      Set.of(MetadataColumns.DELETE_FILE_PATH.fieldId(), MetadataColumns.DELETE_FILE_POS.fieldId());
 
   private final String location;
   private final FileFormat format;
@@ -88,7 +87,9 @@ final class PositionDeletesWithRowsWriter implements Closeable {
     }
   }
 
-  /** Deletes {@code position} of the data file at {@code path}; {@code row} fills the row column. */
+  /**
+   * Deletes {@code position} of the data file at {@code path}; {@code row} fills the row column.
+   */
   void delete(String path, long position, Record row) {
     Record delete = GenericRecord.create(fileSchema);
     delete.set(0, path);

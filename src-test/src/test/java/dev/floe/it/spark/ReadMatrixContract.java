@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -50,6 +51,10 @@ abstract class ReadMatrixContract {
             assertThat(actual.rows())
                 .as("%s full scan of %s", reader().label(), table)
                 .hasSize((int) table.rowCount());
+          }
+          if (reader() == TableReader.FLOE) {
+            AnswerLog.record(
+                RecordedRead.of("read", table + ": " + query, table, query, Map.of(), actual));
           }
         });
   }

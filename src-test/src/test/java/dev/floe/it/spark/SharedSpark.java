@@ -19,6 +19,15 @@ import org.apache.spark.sql.SparkSession;
 public final class SharedSpark {
   public static final String CATALOG = "ice";
 
+  /**
+   * A system property naming the warehouse of {@link #get()}'s session, kept when the JVM exits:
+   * for a suite whose tables another JVM reads ({@link AnswerLog}). It is emptied when the session
+   * starts.
+   */
+  public static final String KEPT_WAREHOUSE = "floe.it.warehouse";
+
+  private static final String KRYO = "org.apache.spark.serializer.KryoSerializer";
+
   private static SharedSpark instance;
 
   private final SparkSession session;
@@ -36,14 +45,25 @@ public final class SharedSpark {
    */
   public static synchronized SharedSpark get() {
     if (instance == null) {
-      instance =
-          start(
-              temporaryWarehouse(),
-              "local[2]",
-              Map.of("spark.serializer", "org.apache.spark.serializer.KryoSerializer"));
-      Runtime.getRuntime().addShutdownHook(new Thread(instance::stop, "floe-spark-cleanup"));
+      String kept = System.getProperty(KEPT_WAREHOUSE);
+      Path warehouse = kept == null ? temporaryWarehouse() : emptied(Path.of(kept));
+      instance = start(warehouse, "local[2]", Map.of("spark.serializer", KRYO));
+      Runnable cleanup = kept == null ? instance::stop : instance.session::stop;
+      Runtime.getRuntime().addShutdownHook(new Thread(cleanup, "floe-spark-cleanup"));
     }
     return instance;
+  }
+
+  /**
+   * A local[2] session with Floe alone and the settings every suite compares rows under, for a
+   * Spark line that Apache Iceberg's Spark runtime does not load on (Spark 4.2).
+   */
+  public static SparkSession floeOnly() {
+    SparkSession session =
+        commonSettings(SparkSession.builder().master("local[2]").config("spark.serializer", KRYO))
+            .getOrCreate();
+    session.sparkContext().setLogLevel("WARN");
+    return session;
   }
 
   /** A session of its own, for a program (the read benchmark) that owns its lifecycle. */
@@ -59,16 +79,7 @@ public final class SharedSpark {
     SparkSession.Builder builder = SparkSession.builder();
     settings.forEach(builder::config);
     SparkSession session =
-        builder
-            .master(master)
-            .appName("floe-it")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
-            .config("spark.sql.shuffle.partitions", "2")
-            // UTC makes timestamp literals in filters and transform boundaries read the same
-            // everywhere; the values themselves are compared as instants.
-            .config("spark.sql.session.timeZone", "UTC")
+        commonSettings(builder.master(master))
             .config(
                 "spark.sql.extensions",
                 "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
@@ -81,16 +92,29 @@ public final class SharedSpark {
             .config("spark.sql.catalog.default_iceberg.warehouse", warehouse.toUri().toString())
             // PLATFORM.md: Iceberg's executor cache can serve rows of another projection.
             .config("spark.sql.iceberg.executor-cache.enabled", "false")
-            // Hadoop caches one file system per scheme for the whole JVM, whatever configuration
-            // asked for it: the planning suites' ChmodFreeLocalFileSystem, cached first, lacks
-            // what Spark needs. Spark's own configuration gets uncached local file systems.
-            .config("spark.hadoop.fs.file.impl.disable.cache", "true")
-            // Rows are compared as JSON: keep null fields, so a null struct and a struct of nulls
-            // differ.
-            .config("spark.sql.jsonGenerator.ignoreNullFields", "false")
             .getOrCreate();
     session.sparkContext().setLogLevel("WARN");
     return new SharedSpark(session, warehouse);
+  }
+
+  /** What every session of the suites shares, with Iceberg's catalogs or without. */
+  private static SparkSession.Builder commonSettings(SparkSession.Builder builder) {
+    return builder
+        .appName("floe-it")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", "2")
+        // UTC makes timestamp literals in filters and transform boundaries read the same
+        // everywhere; the values themselves are compared as instants.
+        .config("spark.sql.session.timeZone", "UTC")
+        // Hadoop caches one file system per scheme for the whole JVM, whatever configuration asked
+        // for it: the planning suites' ChmodFreeLocalFileSystem, cached first, lacks what Spark
+        // needs. Spark's own configuration gets uncached local file systems.
+        .config("spark.hadoop.fs.file.impl.disable.cache", "true")
+        // Rows are compared as JSON: keep null fields, so a null struct and a struct of nulls
+        // differ.
+        .config("spark.sql.jsonGenerator.ignoreNullFields", "false");
   }
 
   /**
@@ -128,6 +152,16 @@ public final class SharedSpark {
   public void stop() {
     session.stop();
     deleteRecursively(warehouse);
+  }
+
+  /** The kept warehouse, emptied of an earlier run's tables. */
+  private static Path emptied(Path warehouse) {
+    deleteRecursively(warehouse);
+    try {
+      return Files.createDirectories(warehouse);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create the warehouse directory " + warehouse, e);
+    }
   }
 
   private static Path temporaryWarehouse() {

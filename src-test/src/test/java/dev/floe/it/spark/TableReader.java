@@ -14,7 +14,11 @@ public enum TableReader {
   ICEBERG_CATALOG("Iceberg (catalog)") {
     @Override
     Dataset<Row> load(SparkSession spark, ReadFixture table, Map<String, String> options) {
-      return spark.read().format("iceberg").options(icebergOptions(options)).load(table.identifier());
+      return spark
+          .read()
+          .format("iceberg")
+          .options(icebergOptions(options))
+          .load(table.identifier());
     }
   },
   /** Apache Iceberg's Spark reader loading the table directory, as Floe does. */
@@ -46,16 +50,17 @@ public enum TableReader {
   }
 
   /**
-   * Floe's read options as Iceberg's Spark reader takes them: Iceberg 1.12 refuses its own
-   * {@code snapshot-id} and {@code tag} options ("Time travel option `snapshot-id` is no longer
-   * supported, use Spark built-in `versionAsOf` instead"); Spark's {@code versionAsOf} selects the
-   * same snapshot or tag on every Iceberg the lines run (1.10 to 1.12).
+   * Floe's read options as Iceberg's Spark reader takes them: Iceberg 1.12 refuses its own {@code
+   * snapshot-id} and {@code tag} options ("Time travel option `snapshot-id` is no longer supported,
+   * use Spark built-in `versionAsOf` instead"); Spark's {@code versionAsOf} selects the same
+   * snapshot or tag on every Iceberg the lines run (1.10 to 1.12).
    */
   static Map<String, String> icebergOptions(Map<String, String> options) {
     Map<String, String> translated = new HashMap<>();
     options.forEach(
         (name, value) ->
-            translated.put(name.equals("snapshot-id") || name.equals("tag") ? VERSION_AS_OF : name, value));
+            translated.put(
+                name.equals("snapshot-id") || name.equals("tag") ? VERSION_AS_OF : name, value));
     return translated;
   }
 

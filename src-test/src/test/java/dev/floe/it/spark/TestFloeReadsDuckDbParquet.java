@@ -300,9 +300,8 @@ class TestFloeReadsDuckDbParquet {
   /**
    * Iceberg's conversion of DuckDB's Parquet schema (Iceberg 1.10): a UUID column becomes {@code
    * fixed[16]} and a nanosecond timestamp a microsecond {@code timestamp} (Iceberg 1.11 and later:
-   * {@code timestamp_ns}, right), both set by hand here;
-   * UINTEGER becomes {@code long} and UTINYINT {@code int}, as a user would pick; a UBIGINT column
-   * fails the whole conversion.
+   * {@code timestamp_ns}, right), both set by hand here; UINTEGER becomes {@code long} and UTINYINT
+   * {@code int}, as a user would pick; a UBIGINT column fails the whole conversion.
    */
   @Test
   void icebergsConversionGetsTwoColumnsWrongAndRefusesUint64() {
