@@ -91,9 +91,9 @@ abstract class ClusterExecutorLossChecks {
   }
 
   /**
-   * The row count, the sum of ids and the sum of a hash of every column: equal digests mean equal
-   * rows, but the query is an aggregate, which Floe cannot answer from metadata since each row
-   * sleeps first (Spark's {@code reflect}: the test's own classes are not on the executors).
+   * The row count, the sum of ids and the exact sum of a hash of every column: equal digests mean
+   * equal rows, but the query is an aggregate, which Floe cannot answer from metadata since each
+   * row sleeps first (Spark's {@code reflect}: the test's own classes are not on the executors).
    */
   private static List<Object> digest(Dataset<Row> rows, boolean slowly) {
     Column hash =
@@ -116,10 +116,11 @@ abstract class ClusterExecutorLossChecks {
         input.agg(
             functions.count("*"),
             functions.sum("id"),
-            functions.sum(hash),
+            // as decimals: a sum of 64-bit hashes overflows a long, an error under ANSI mode
+            functions.sum(hash.cast("decimal(20, 0)")),
             slowly ? functions.max("slept") : functions.lit(null).cast("string"));
     Row row = digest.collectAsList().get(0);
-    return List.of(row.getLong(0), row.getLong(1), row.getLong(2));
+    return List.of(row.getLong(0), row.getLong(1), row.getDecimal(2));
   }
 
   /** Picks the executor of the first task as the one to kill, and records what was lost. */
