@@ -346,7 +346,8 @@ public final class ParquetColumnResolver {
     return hiddenLeaf((Group) first, slots, childPath);
   }
 
-  private static Leaf levelSource(ColumnNode node) {
+  /** The leaf whose levels say where {@code node}'s values are null or empty, or null if none. */
+  static Leaf levelSource(ColumnNode node) {
     if (node instanceof Leaf leaf) {
       return leaf;
     }

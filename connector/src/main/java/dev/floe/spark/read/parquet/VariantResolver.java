@@ -174,7 +174,7 @@ final class VariantResolver {
     Slots inner = new Slots(definition + 1, slots.repetition() + 1);
     Part part = element(element, inner, definition + 1, repeatedPath);
     NestedField field = optional("typed_value", new ListType(part.field()));
-    ColumnNode node = new ListNode(field, part.node(), slots, definition, levelSourceOf(part.node()));
+    ColumnNode node = new ListNode(field, part.node(), slots, definition, ParquetColumnResolver.levelSource(part.node()));
     return new Part(field, node, new VariantShape.ArrayShape(part.shape()));
   }
 
@@ -341,26 +341,10 @@ final class VariantResolver {
 
   private static Leaf firstLeaf(List<ColumnNode> nodes) {
     for (ColumnNode node : nodes) {
-      Leaf leaf = levelSourceOf(node);
+      Leaf leaf = ParquetColumnResolver.levelSource(node);
       if (leaf != null) {
         return leaf;
       }
-    }
-    return null;
-  }
-
-  private static Leaf levelSourceOf(ColumnNode node) {
-    if (node instanceof Leaf leaf) {
-      return leaf;
-    }
-    if (node instanceof Struct struct) {
-      return struct.levelSource();
-    }
-    if (node instanceof ListNode list) {
-      return list.levelSource();
-    }
-    if (node instanceof ShreddedVariant variant) {
-      return variant.layout().levelSource();
     }
     return null;
   }
