@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
  * <p>The layers, lowest first, as the imports draw them: the exceptions at the root; {@code io};
  * {@code table} (schemas, snapshots, metadata, the spec's single-value forms, a loaded table);
  * {@code manifest} (the Avro decoders); {@code expr} (expressions and the evaluators over manifests
- * and files) beside {@code deletes} (deletion vectors and position indexes); {@code scan}; {@code
- * scan.task} and then {@code scan.codec} (what crosses to the executors and its encoding); {@code
- * aggregate} beside {@code metadata}; {@code catalog}; {@code cli}. Packages on one level do not
- * use each other.
+ * and files) beside {@code deletes} (deletion vectors and position indexes) and {@code cache}
+ * (decoded metadata kept across plans); {@code scan}; {@code scan.task} and then {@code scan.codec}
+ * (what crosses to the executors and its encoding); {@code aggregate} beside {@code metadata};
+ * {@code catalog}; {@code cli}. Packages on one level do not use each other.
  */
 class TestPlanningArchitecture {
   private static final JavaClasses PLANNING =
@@ -36,7 +36,7 @@ class TestPlanningArchitecture {
           List.of("dev.floe.io"),
           List.of("dev.floe.table"),
           List.of("dev.floe.manifest"),
-          List.of("dev.floe.expr", "dev.floe.deletes"),
+          List.of("dev.floe.expr", "dev.floe.deletes", "dev.floe.cache"),
           List.of("dev.floe.scan"),
           List.of("dev.floe.scan.task"),
           List.of("dev.floe.scan.codec"),

@@ -3,7 +3,9 @@ package dev.floe.cli;
 import dev.floe.scan.ScanReport;
 import dev.floe.scan.ScanReport.DeleteFileCounts;
 import dev.floe.scan.ScanReport.EntryPruning;
+import dev.floe.scan.ScanReport.FileReads;
 import dev.floe.scan.ScanReport.ManifestPruning;
+import dev.floe.scan.ScanReport.MetadataReads;
 import dev.floe.scan.ScanReport.SkippedFile;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -39,6 +41,10 @@ final class ExplainText {
     out.println();
     out.printf("delete files indexed   %s%n", deletes(report.deleteFilesIndexed()));
     out.printf("delete files attached  %s%n", deletes(report.deleteFilesAttached()));
+    MetadataReads reads = report.metadataReads();
+    out.printf("metadata read          manifest list %s%n", reads(reads.manifestList()));
+    out.printf("                       data manifests %s%n", reads(reads.dataManifests()));
+    out.printf("                       delete manifests %s%n", reads(reads.deleteManifests()));
     out.printf(
         Locale.ROOT,
         "result                 %d data files, %d bytes, %d records, planned in %.1f ms%n",
@@ -97,6 +103,15 @@ final class ExplainText {
         + " equality, "
         + counts.deletionVectors()
         + " deletion vectors";
+  }
+
+  private static String reads(FileReads reads) {
+    return reads.fromStorage()
+        + " from storage ("
+        + reads.bytesRead()
+        + " bytes), "
+        + reads.fromCache()
+        + " from the metadata cache";
   }
 
   private static String hop(SkippedFile skipped) {

@@ -90,6 +90,48 @@ public record ColumnMetrics(
         recorded);
   }
 
+  /**
+   * These metrics as a manifest read asking for {@code columns} decodes them, when they were
+   * decoded with metrics that {@linkplain MetricsColumns#covers cover} those: the other columns'
+   * values dropped, and column sizes dropped unless asked for, from the maps and from what is
+   * recorded.
+   */
+  public ColumnMetrics narrowedTo(MetricsColumns columns) {
+    if (columns.everyColumn()) {
+      return this;
+    }
+    if (columns.isNone() || this == EMPTY) {
+      return EMPTY;
+    }
+    Set<Kind> kept = EnumSet.noneOf(Kind.class);
+    kept.addAll(recorded);
+    if (!columns.columnSizes()) {
+      kept.remove(Kind.COLUMN_SIZES);
+    }
+    if (kept.isEmpty()) {
+      return EMPTY;
+    }
+    return new ColumnMetrics(
+        columns.columnSizes() ? only(columnSizes, columns) : Map.of(),
+        only(valueCounts, columns),
+        only(nullValueCounts, columns),
+        only(nanValueCounts, columns),
+        only(lowerBounds, columns),
+        only(upperBounds, columns),
+        kept);
+  }
+
+  private static <V> Map<Integer, V> only(Map<Integer, V> values, MetricsColumns columns) {
+    Map<Integer, V> restricted = new java.util.HashMap<>();
+    values.forEach(
+        (fieldId, value) -> {
+          if (columns.keeps(fieldId)) {
+            restricted.put(fieldId, value);
+          }
+        });
+    return restricted;
+  }
+
   private static Set<Kind> nonEmpty(Map<?, ?>... maps) {
     Set<Kind> kinds = EnumSet.noneOf(Kind.class);
     for (Kind kind : Kind.values()) {

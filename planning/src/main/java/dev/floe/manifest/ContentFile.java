@@ -35,4 +35,7 @@ public sealed interface ContentFile permits DataFile, DeleteFile {
   long dataSequenceNumber();
 
   Long fileSequenceNumber();
+
+  /** This file with other column metrics. */
+  ContentFile withMetrics(ColumnMetrics newMetrics);
 }

@@ -33,4 +33,22 @@ public record DataFile(
   public FileContent content() {
     return FileContent.DATA;
   }
+
+  @Override
+  public DataFile withMetrics(ColumnMetrics newMetrics) {
+    return new DataFile(
+        location,
+        format,
+        specId,
+        partition,
+        recordCount,
+        fileSizeInBytes,
+        newMetrics,
+        splitOffsets,
+        sortOrderId,
+        firstRowId,
+        keyMetadata,
+        dataSequenceNumber,
+        fileSequenceNumber);
+  }
 }

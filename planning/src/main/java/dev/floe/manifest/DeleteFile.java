@@ -48,6 +48,7 @@ public record DeleteFile(
   }
 
   /** This delete file with other column metrics, for an evaluator that must see only some. */
+  @Override
   public DeleteFile withMetrics(ColumnMetrics newMetrics) {
     return new DeleteFile(
         content,

@@ -37,6 +37,21 @@ public final class ManifestListReader {
    * @throws dev.floe.FileReadException when the storage fails or the file does not exist
    */
   public static List<ManifestFile> read(FileIO io, Snapshot snapshot, int formatVersion) {
+    return list(io, snapshot, formatVersion).manifests();
+  }
+
+  /**
+   * The manifests of a snapshot and the bytes of its manifest list file (0 for a v1 snapshot that
+   * names its manifests inline).
+   */
+  public record Listing(List<ManifestFile> manifests, long listBytes) {
+    public Listing {
+      manifests = List.copyOf(manifests);
+    }
+  }
+
+  /** Like {@link #read}, also saying how long the manifest list file is. */
+  public static Listing list(FileIO io, Snapshot snapshot, int formatVersion) {
     Objects.requireNonNull(io, "io");
     Objects.requireNonNull(snapshot, "snapshot");
     if (formatVersion < 1 || formatVersion > 3) {
@@ -58,10 +73,10 @@ public final class ManifestListReader {
     for (String path : snapshot.manifests()) {
       manifests.add(readInlineManifest(io, path, snapshot));
     }
-    return List.copyOf(manifests);
+    return new Listing(manifests, 0);
   }
 
-  private static List<ManifestFile> readList(FileIO io, Snapshot snapshot, int formatVersion) {
+  private static Listing readList(FileIO io, Snapshot snapshot, int formatVersion) {
     String path = snapshot.manifestList();
     ReadContext context = ReadContext.manifestList(path, snapshot.snapshotId());
     try (AvroContainerReader reader = AvroContainerReader.open(io.newInputFile(path), context)) {
@@ -73,7 +88,7 @@ public final class ManifestListReader {
       while ((record = reader.next(record)) != null) {
         manifests.add(decoder.decode(record, manifests.size()));
       }
-      return List.copyOf(manifests);
+      return new Listing(manifests, reader.length());
     }
   }
 

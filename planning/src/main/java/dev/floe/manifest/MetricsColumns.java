@@ -65,6 +65,22 @@ public record MetricsColumns(Set<Integer> fieldIds, boolean everyColumn, boolean
     return !everyColumn && fieldIds.isEmpty();
   }
 
+  /**
+   * Whether a read with these columns' metrics decodes everything {@code other} asks for, so that
+   * its result, {@linkplain ColumnMetrics#narrowedTo narrowed}, is what a read with {@code other}
+   * returns.
+   */
+  public boolean covers(MetricsColumns other) {
+    Objects.requireNonNull(other, "other");
+    if (everyColumn || other.isNone()) {
+      return true;
+    }
+    return !other.everyColumn
+        && (columnSizes || !other.columnSizes)
+        && !isNone()
+        && fieldIds.containsAll(other.fieldIds);
+  }
+
   /** Whether the metrics of this column are kept. */
   public boolean keeps(int fieldId) {
     return everyColumn || fieldIds.contains(fieldId);

@@ -1,13 +1,14 @@
 package dev.floe.metadata;
 
+import dev.floe.cache.MetadataCache;
+import dev.floe.cache.MetadataSource;
 import dev.floe.io.CloseableIterator;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.FileContent;
 import dev.floe.manifest.ManifestContent;
 import dev.floe.manifest.ManifestEntry;
 import dev.floe.manifest.ManifestFile;
-import dev.floe.manifest.ManifestListReader;
-import dev.floe.manifest.ManifestReader;
+import dev.floe.manifest.MetricsColumns;
 import dev.floe.table.LoadedTable;
 import dev.floe.table.LocationPolicy;
 import dev.floe.table.Schema;
@@ -50,11 +51,14 @@ public final class MetadataTable {
   private final Optional<Snapshot> snapshot;
   private final Schema schema;
   private final StructType partitionType;
+  private final MetadataSource source;
 
-  private MetadataTable(LoadedTable table, MetadataTableType type, Optional<Snapshot> snapshot) {
+  private MetadataTable(
+      LoadedTable table, MetadataTableType type, Optional<Snapshot> snapshot, MetadataCache cache) {
     this.table = Objects.requireNonNull(table, "table");
     this.type = Objects.requireNonNull(type, "type");
     this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+    this.source = MetadataSource.of(cache, table);
     this.schema = MetadataSchemas.of(type, table.metadata());
     this.partitionType = MetadataSchemas.partitionType(table.metadata());
   }
@@ -65,7 +69,12 @@ public final class MetadataTable {
    */
   public static MetadataTable of(
       LoadedTable table, MetadataTableType type, Optional<Snapshot> snapshot) {
-    return new MetadataTable(table, type, snapshot);
+    return new MetadataTable(table, type, snapshot, MetadataCache.disabled());
+  }
+
+  /** This table, its manifest list and manifests read through {@code newCache}. */
+  public MetadataTable withCache(MetadataCache newCache) {
+    return new MetadataTable(table, type, snapshot, newCache);
   }
 
   public LoadedTable table() {
@@ -224,12 +233,10 @@ public final class MetadataTable {
   }
 
   private CloseableIterator<ManifestEntry> open(ManifestFile manifest) {
-    TableMetadata metadata = table.metadata();
     String listedBy =
         snapshot.map(selected -> "manifest list " + selected.manifestList()).orElse("a snapshot");
     LocationPolicy.of(table).check(manifest.path(), "manifest", listedBy);
-    return ManifestReader.open(
-        table.io(), manifest, metadata.specsById(), metadata.formatVersion());
+    return source.entries(manifest, MetricsColumns.ALL).value();
   }
 
   private List<ManifestFile> allManifests() {
@@ -238,6 +245,6 @@ public final class MetadataTable {
     }
     Snapshot selected = snapshot.get();
     LocationPolicy.of(table).checkManifestLocations(selected);
-    return ManifestListReader.read(table.io(), selected, table.metadata().formatVersion());
+    return source.manifests(selected).value();
   }
 }

@@ -4,6 +4,8 @@ import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
 import dev.floe.InvalidRequestException;
+import dev.floe.cache.MetadataCache;
+import dev.floe.cache.MetadataSource;
 import dev.floe.io.CloseableIterator;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
@@ -11,8 +13,6 @@ import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.ManifestContent;
 import dev.floe.manifest.ManifestEntry;
 import dev.floe.manifest.ManifestFile;
-import dev.floe.manifest.ManifestListReader;
-import dev.floe.manifest.ManifestReader;
 import dev.floe.manifest.MetricsColumns;
 import dev.floe.table.LoadedTable;
 import dev.floe.table.LocationPolicy;
@@ -38,6 +38,7 @@ final class FileScanPlanner {
   private final int skipListLimit;
   private final MetricsColumns requestedStats;
   private final LocationPolicy locations;
+  private final MetadataSource source;
 
   FileScanPlanner(
       LoadedTable table, Snapshot snapshot, FilterPruning pruning, PlanSettings settings) {
@@ -48,15 +49,19 @@ final class FileScanPlanner {
     this.skipListLimit = settings.skipListLimit();
     this.requestedStats = settings.requestedStats();
     this.locations = LocationPolicy.of(table);
+    this.source = MetadataSource.of(settings.cache(), table);
   }
 
   /**
    * How a plan runs: how many manifests are read at once, how many pruned files are listed, whose
-   * column metrics the planned files keep beyond those the filter reads.
+   * column metrics the planned files keep beyond those the filter reads, which cache decoded
+   * metadata comes from.
    */
-  record PlanSettings(int threads, int skipListLimit, MetricsColumns requestedStats) {
+  record PlanSettings(
+      int threads, int skipListLimit, MetricsColumns requestedStats, MetadataCache cache) {
     PlanSettings {
       java.util.Objects.requireNonNull(requestedStats, "requestedStats");
+      java.util.Objects.requireNonNull(cache, "cache");
     }
   }
 
@@ -105,8 +110,9 @@ final class FileScanPlanner {
     ScanReportBuilder report = new ScanReportBuilder(table.name(), skipListLimit);
     report.snapshot(snapshot.snapshotId(), pruning);
     locations.checkManifestLocations(snapshot);
-    List<ManifestFile> manifests =
-        ManifestListReader.read(table.io(), snapshot, metadata.formatVersion());
+    MetadataSource.Fetched<List<ManifestFile>> listed = source.manifests(snapshot);
+    report.manifestList(listed.fromCache(), listed.bytesRead());
+    List<ManifestFile> manifests = listed.value();
     List<ManifestFile> dataManifests = new ArrayList<>();
     List<ManifestFile> deleteManifests = new ArrayList<>();
     for (ManifestFile manifest : manifests) {
@@ -156,7 +162,7 @@ final class FileScanPlanner {
     ManifestOutcome.Builder<DeleteFile> outcome = ManifestOutcome.builder(skipListLimit);
     // delete files are few, and pairing them reads bounds the filter does not name (a position
     // delete file's file_path bounds, an equality delete file's key columns): read them whole
-    try (CloseableIterator<ManifestEntry> entries = open(manifest, MetricsColumns.ALL)) {
+    try (CloseableIterator<ManifestEntry> entries = open(manifest, MetricsColumns.ALL, outcome)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
         if (!entry.isLive()) {
@@ -181,7 +187,7 @@ final class FileScanPlanner {
   private ManifestOutcome<FileScanTask> tasks(
       ManifestFile manifest, DeleteFileIndex index, MetricsColumns metrics) {
     ManifestOutcome.Builder<FileScanTask> outcome = ManifestOutcome.builder(skipListLimit);
-    try (CloseableIterator<ManifestEntry> entries = open(manifest, metrics)) {
+    try (CloseableIterator<ManifestEntry> entries = open(manifest, metrics, outcome)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
         if (!entry.isLive()) {
@@ -240,10 +246,12 @@ final class FileScanPlanner {
     }
   }
 
-  private CloseableIterator<ManifestEntry> open(ManifestFile manifest, MetricsColumns metrics) {
-    TableMetadata metadata = table.metadata();
-    return ManifestReader.open(
-        table.io(), manifest, metadata.specsById(), metadata.formatVersion(), metrics);
+  private CloseableIterator<ManifestEntry> open(
+      ManifestFile manifest, MetricsColumns metrics, ManifestOutcome.Builder<?> outcome) {
+    MetadataSource.Fetched<CloseableIterator<ManifestEntry>> entries =
+        source.entries(manifest, metrics);
+    outcome.fetched(entries.fromCache(), entries.bytesRead());
+    return entries.value();
   }
 
   private CorruptTableException misplaced(

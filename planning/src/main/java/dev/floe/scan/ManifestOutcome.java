@@ -13,7 +13,12 @@ import java.util.function.Supplier;
  * reads the manifest and merged in manifest-list order, so the report is deterministic.
  */
 record ManifestOutcome<T>(
-    List<T> files, EntryPruning counts, List<SkippedFile> skipped, long unlistedSkips) {
+    List<T> files,
+    EntryPruning counts,
+    List<SkippedFile> skipped,
+    long unlistedSkips,
+    boolean fromCache,
+    long bytesRead) {
 
   static <T> Builder<T> builder(int skipListLimit) {
     return new Builder<>(skipListLimit);
@@ -28,9 +33,19 @@ record ManifestOutcome<T>(
     private long skippedByPartition;
     private long skippedByMetrics;
     private long unlistedSkips;
+    private boolean fromCache;
+    private long bytesRead;
 
     private Builder(int skipListLimit) {
       this.skipListLimit = skipListLimit;
+    }
+
+    /**
+     * Where the manifest's entries came from: the metadata cache, or this many bytes of storage.
+     */
+    void fetched(boolean cached, long bytes) {
+      this.fromCache = cached;
+      this.bytesRead = bytes;
     }
 
     void live() {
@@ -64,7 +79,9 @@ record ManifestOutcome<T>(
           files,
           new EntryPruning(live, skippedByPartition, skippedByMetrics),
           skipped,
-          unlistedSkips);
+          unlistedSkips,
+          fromCache,
+          bytesRead);
     }
   }
 }

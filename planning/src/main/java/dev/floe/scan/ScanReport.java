@@ -12,6 +12,7 @@ import java.util.Objects;
  *
  * @param snapshotId the snapshot planned, or null for a table with no snapshot
  * @param filter the filter as bound to the snapshot's schema ({@code true} when none)
+ * @param metadataReads which metadata files came from the metadata cache and which from storage
  */
 public record ScanReport(
     String table,
@@ -29,7 +30,8 @@ public record ScanReport(
     long resultRecords,
     Duration planningTime,
     List<SkippedFile> skipped,
-    long unlistedSkips) {
+    long unlistedSkips,
+    MetadataReads metadataReads) {
 
   public ScanReport {
     Objects.requireNonNull(table, "table");
@@ -41,7 +43,56 @@ public record ScanReport(
     Objects.requireNonNull(deleteFilesIndexed, "deleteFilesIndexed");
     Objects.requireNonNull(deleteFilesAttached, "deleteFilesAttached");
     Objects.requireNonNull(planningTime, "planningTime");
+    Objects.requireNonNull(metadataReads, "metadataReads");
     skipped = List.copyOf(skipped);
+  }
+
+  /**
+   * Metadata files of one hop: how many came from the metadata cache, how many were read from
+   * storage, and the bytes read.
+   */
+  public record FileReads(long fromCache, long fromStorage, long bytesRead) {
+    public static final FileReads NONE = new FileReads(0, 0, 0);
+
+    FileReads plus(boolean cached, long bytes) {
+      return new FileReads(
+          fromCache + (cached ? 1 : 0), fromStorage + (cached ? 0 : 1), bytesRead + bytes);
+    }
+
+    @Override
+    public String toString() {
+      return "[cached=" + fromCache + ", read=" + fromStorage + ", bytesRead=" + bytesRead + "]";
+    }
+  }
+
+  /** The metadata files a plan read, by hop. */
+  public record MetadataReads(
+      FileReads manifestList, FileReads dataManifests, FileReads deleteManifests) {
+    public static final MetadataReads NONE =
+        new MetadataReads(FileReads.NONE, FileReads.NONE, FileReads.NONE);
+
+    public MetadataReads {
+      Objects.requireNonNull(manifestList, "manifestList");
+      Objects.requireNonNull(dataManifests, "dataManifests");
+      Objects.requireNonNull(deleteManifests, "deleteManifests");
+    }
+
+    /** Bytes of metadata read from storage by the plan, over all hops. */
+    public long bytesRead() {
+      return manifestList.bytesRead() + dataManifests.bytesRead() + deleteManifests.bytesRead();
+    }
+
+    /** Manifest lists and manifests the metadata cache answered. */
+    public long fromCache() {
+      return manifestList.fromCache() + dataManifests.fromCache() + deleteManifests.fromCache();
+    }
+
+    /** Manifest lists and manifests read from storage. */
+    public long fromStorage() {
+      return manifestList.fromStorage()
+          + dataManifests.fromStorage()
+          + deleteManifests.fromStorage();
+    }
   }
 
   /** Manifests of one content in the manifest list, and how many were never opened. */
@@ -141,6 +192,12 @@ public record ScanReport(
         + files.skippedByMetrics()
         + "] deleteFiles=[attached="
         + deleteFilesAttached().total()
+        + "] metadata=[manifestList="
+        + metadataReads.manifestList()
+        + ", dataManifests="
+        + metadataReads.dataManifests()
+        + ", deleteManifests="
+        + metadataReads.deleteManifests()
         + "]";
   }
 }

@@ -3,8 +3,10 @@ package dev.floe.scan;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.scan.ScanReport.DeleteFileCounts;
 import dev.floe.scan.ScanReport.EntryPruning;
+import dev.floe.scan.ScanReport.FileReads;
 import dev.floe.scan.ScanReport.Hop;
 import dev.floe.scan.ScanReport.ManifestPruning;
+import dev.floe.scan.ScanReport.MetadataReads;
 import dev.floe.scan.ScanReport.SkippedFile;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +32,9 @@ final class ScanReportBuilder {
   private long equalityDeletes;
   private long deletionVectors;
   private long unlistedSkips;
+  private FileReads manifestList = FileReads.NONE;
+  private FileReads dataManifestReads = FileReads.NONE;
+  private FileReads deleteManifestReads = FileReads.NONE;
 
   ScanReportBuilder(String table, int skipListLimit) {
     this.table = table;
@@ -50,6 +55,10 @@ final class ScanReportBuilder {
     this.filter = pruning.filter().toString();
   }
 
+  void manifestList(boolean fromCache, long bytesRead) {
+    manifestList = manifestList.plus(fromCache, bytesRead);
+  }
+
   void manifestWithoutLiveFiles(boolean data) {
     add(data, new ManifestPruning(1, 1, 0));
   }
@@ -68,6 +77,7 @@ final class ScanReportBuilder {
 
   void deleteFiles(ManifestOutcome<DeleteFile> outcome) {
     deleteFiles = deleteFiles.plus(outcome.counts());
+    deleteManifestReads = deleteManifestReads.plus(outcome.fromCache(), outcome.bytesRead());
     for (DeleteFile file : outcome.files()) {
       switch (kind(file)) {
         case POSITION -> positionDeletes++;
@@ -80,6 +90,7 @@ final class ScanReportBuilder {
 
   void dataFiles(ManifestOutcome<FileScanTask> outcome) {
     dataFiles = dataFiles.plus(outcome.counts());
+    dataManifestReads = dataManifestReads.plus(outcome.fromCache(), outcome.bytesRead());
     merge(outcome);
   }
 
@@ -115,7 +126,8 @@ final class ScanReportBuilder {
         records,
         Duration.ofNanos(planningNanos),
         skipped,
-        unlistedSkips);
+        unlistedSkips,
+        new MetadataReads(manifestList, dataManifestReads, deleteManifestReads));
   }
 
   private void merge(ManifestOutcome<?> outcome) {

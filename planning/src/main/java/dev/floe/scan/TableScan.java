@@ -1,6 +1,7 @@
 package dev.floe.scan;
 
 import dev.floe.InvalidRequestException;
+import dev.floe.cache.MetadataCache;
 import dev.floe.expr.Binder;
 import dev.floe.expr.Expression;
 import dev.floe.manifest.MetricsColumns;
@@ -46,6 +47,7 @@ public final class TableScan {
   private final Integer lookback;
   private final Boolean adaptiveSplitSize;
   private final int planningThreads;
+  private final MetadataCache metadataCache;
   private final Expression filter;
   private final int skipListLimit;
   private final boolean everyColumnStats;
@@ -61,6 +63,7 @@ public final class TableScan {
     this.lookback = settings.lookback;
     this.adaptiveSplitSize = settings.adaptiveSplitSize;
     this.planningThreads = settings.planningThreads;
+    this.metadataCache = settings.metadataCache;
     this.filter = settings.filter;
     this.skipListLimit = settings.skipListLimit;
     this.everyColumnStats = settings.everyColumnStats;
@@ -75,6 +78,7 @@ public final class TableScan {
     settings.selection = SnapshotSelection.CURRENT;
     settings.caseSensitive = true;
     settings.planningThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    settings.metadataCache = MetadataCache.disabled();
     settings.filter = Expression.alwaysTrue();
     settings.statsColumns = List.of();
     return new TableScan(settings);
@@ -250,6 +254,22 @@ public final class TableScan {
     return new TableScan(settings);
   }
 
+  /**
+   * Where decoded manifest lists and manifests come from and go to across plans; the caller owns
+   * the cache and shares it between the scans that should reuse each other's reads. The plan is the
+   * same with any cache; by default nothing is cached.
+   */
+  public TableScan metadataCache(MetadataCache cache) {
+    Objects.requireNonNull(cache, "cache");
+    Settings settings = settings();
+    settings.metadataCache = cache;
+    return new TableScan(settings);
+  }
+
+  public MetadataCache metadataCache() {
+    return metadataCache;
+  }
+
   public LoadedTable table() {
     return table;
   }
@@ -325,7 +345,8 @@ public final class TableScan {
             table,
             resolved.snapshot().get(),
             pruning,
-            new FileScanPlanner.PlanSettings(planningThreads, skipListLimit, requestedStats))
+            new FileScanPlanner.PlanSettings(
+                planningThreads, skipListLimit, requestedStats, metadataCache))
         .plan();
   }
 
@@ -431,6 +452,7 @@ public final class TableScan {
     settings.lookback = lookback;
     settings.adaptiveSplitSize = adaptiveSplitSize;
     settings.planningThreads = planningThreads;
+    settings.metadataCache = metadataCache;
     settings.filter = filter;
     settings.skipListLimit = skipListLimit;
     settings.everyColumnStats = everyColumnStats;
@@ -449,6 +471,7 @@ public final class TableScan {
     private Integer lookback;
     private Boolean adaptiveSplitSize;
     private int planningThreads;
+    private MetadataCache metadataCache;
     private Expression filter;
     private int skipListLimit;
     private boolean everyColumnStats;

@@ -119,4 +119,48 @@ class TestManifestReaderMetricsColumns {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("include their column sizes");
   }
+
+  /**
+   * The metadata cache keeps entries decoded with one selection and hands them, narrowed, to reads
+   * asking for less: each narrowed file must be exactly what a read with that selection returns.
+   */
+  @Test
+  void aWiderReadNarrowedIsTheNarrowerRead() {
+    List<MetricsColumns> selections =
+        List.of(
+            MetricsColumns.NONE,
+            MetricsColumns.forPruning(Set.of(2)),
+            MetricsColumns.forPruning(Set.of(1, 2)),
+            MetricsColumns.forPruning(Set.of(7)),
+            MetricsColumns.of(Set.of(1)),
+            MetricsColumns.of(Set.of(2)),
+            MetricsColumns.ALL);
+    for (MetricsColumns wider : selections) {
+      ContentFile wide = readWith(wider);
+      for (MetricsColumns narrower : selections) {
+        if (!wider.covers(narrower)) {
+          continue;
+        }
+        assertThat(wide.withMetrics(wide.metrics().narrowedTo(narrower)))
+            .as("read with %s, narrowed to %s", wider, narrower)
+            .isEqualTo(readWith(narrower));
+      }
+    }
+  }
+
+  @Test
+  void aSelectionCoversWhatItDecodes() {
+    MetricsColumns pruning12 = MetricsColumns.forPruning(Set.of(1, 2));
+    assertThat(MetricsColumns.ALL.covers(MetricsColumns.of(Set.of(3)))).as("all").isTrue();
+    assertThat(pruning12.covers(MetricsColumns.forPruning(Set.of(2)))).as("subset").isTrue();
+    assertThat(pruning12.covers(MetricsColumns.NONE)).as("none").isTrue();
+    assertThat(pruning12.covers(MetricsColumns.forPruning(Set.of(3)))).as("other").isFalse();
+    assertThat(pruning12.covers(MetricsColumns.of(Set.of(2))))
+        .as("column sizes were not decoded")
+        .isFalse();
+    assertThat(pruning12.covers(MetricsColumns.ALL)).as("every column").isFalse();
+    assertThat(MetricsColumns.NONE.covers(MetricsColumns.forPruning(Set.of(1))))
+        .as("nothing decoded")
+        .isFalse();
+  }
 }

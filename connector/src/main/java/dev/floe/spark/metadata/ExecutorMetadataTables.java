@@ -1,5 +1,6 @@
 package dev.floe.spark.metadata;
 
+import dev.floe.spark.source.SharedMetadataCache;
 import dev.floe.io.FileIO;
 import dev.floe.metadata.MetadataTable;
 import dev.floe.metadata.MetadataTableType;
@@ -32,7 +33,8 @@ final class ExecutorMetadataTables {
   static MetadataTable of(
       FileIO io, String metadataLocation, String tableName, MetadataTableType type) {
     return MetadataTable.of(
-        new LoadedTable(tableName, metadata(io, metadataLocation), io), type, Optional.empty());
+            new LoadedTable(tableName, metadata(io, metadataLocation), io), type, Optional.empty())
+        .withCache(SharedMetadataCache.get());
   }
 
   private static TableMetadata metadata(FileIO io, String location) {

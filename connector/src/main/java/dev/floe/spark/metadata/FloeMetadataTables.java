@@ -1,5 +1,6 @@
 package dev.floe.spark.metadata;
 
+import dev.floe.spark.source.SharedMetadataCache;
 import dev.floe.metadata.MetadataTable;
 import dev.floe.metadata.MetadataTableType;
 import dev.floe.spark.source.FloeReadOptions;
@@ -36,6 +37,7 @@ public final class FloeMetadataTables {
         type.readsSnapshot()
             ? options.newScan(table).snapshot()
             : table.metadata().currentSnapshot();
-    return new FloeMetadataTable(MetadataTable.of(table, type, snapshot));
+    return new FloeMetadataTable(
+        MetadataTable.of(table, type, snapshot).withCache(SharedMetadataCache.get()));
   }
 }

@@ -18,6 +18,9 @@ public final class FloeMetrics {
   static final String RESULT_DATA_FILES = "resultDataFiles";
   static final String ATTACHED_DELETE_FILES = "attachedDeleteFiles";
   static final String PLANNING_TIME = "planningTimeMs";
+  static final String METADATA_FROM_CACHE = "metadataFilesFromCache";
+  static final String METADATA_FROM_STORAGE = "metadataFilesFromStorage";
+  static final String METADATA_BYTES_READ = "metadataBytesRead";
   public static final String SPLITS_READ = "splitsRead";
   public static final String BATCHES_READ = "batchesRead";
   public static final String DELETED_ROWS = "deletedRows";
@@ -37,6 +40,9 @@ public final class FloeMetrics {
       new ResultDataFiles(),
       new AttachedDeleteFiles(),
       new PlanningTime(),
+      new MetadataFromCache(),
+      new MetadataFromStorage(),
+      new MetadataBytesRead(),
       new SplitsRead(),
       new BatchesRead(),
       new DeletedRows(),
@@ -58,7 +64,10 @@ public final class FloeMetrics {
           report.dataFiles().skippedByPartition() + report.dataFiles().skippedByMetrics()),
       new Value(RESULT_DATA_FILES, report.resultFiles()),
       new Value(ATTACHED_DELETE_FILES, report.deleteFilesAttached().total()),
-      new Value(PLANNING_TIME, report.planningTime().toMillis())
+      new Value(PLANNING_TIME, report.planningTime().toMillis()),
+      new Value(METADATA_FROM_CACHE, report.metadataReads().fromCache()),
+      new Value(METADATA_FROM_STORAGE, report.metadataReads().fromStorage()),
+      new Value(METADATA_BYTES_READ, report.metadataReads().bytesRead())
     };
   }
 
@@ -86,6 +95,45 @@ public final class FloeMetrics {
 
   /** One metric's value, as a task or the driver reports it. */
   public record Value(String name, long value) implements CustomTaskMetric {}
+
+  /** Manifest lists and manifests the plan took from the driver's metadata cache. */
+  public static final class MetadataFromCache extends CustomSumMetric {
+    @Override
+    public String name() {
+      return METADATA_FROM_CACHE;
+    }
+
+    @Override
+    public String description() {
+      return "manifest lists and manifests from the metadata cache";
+    }
+  }
+
+  /** Manifest lists and manifests the plan read from storage. */
+  public static final class MetadataFromStorage extends CustomSumMetric {
+    @Override
+    public String name() {
+      return METADATA_FROM_STORAGE;
+    }
+
+    @Override
+    public String description() {
+      return "manifest lists and manifests read from storage";
+    }
+  }
+
+  /** Bytes of manifest lists and manifests the plan read from storage. */
+  public static final class MetadataBytesRead extends CustomSumMetric {
+    @Override
+    public String name() {
+      return METADATA_BYTES_READ;
+    }
+
+    @Override
+    public String description() {
+      return "metadata bytes read while planning";
+    }
+  }
 
   /** Data manifests in the manifest list. */
   public static final class TotalDataManifests extends CustomSumMetric {

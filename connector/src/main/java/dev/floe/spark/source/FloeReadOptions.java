@@ -1,6 +1,7 @@
 package dev.floe.spark.source;
 
 import dev.floe.InvalidRequestException;
+import dev.floe.cache.MetadataCache;
 import dev.floe.scan.TableScan;
 import dev.floe.scan.task.FileReadRequest;
 import dev.floe.spark.deletes.DeleteCache;
@@ -45,6 +46,9 @@ import java.util.stream.Collectors;
  * @param batchSize {@code batch-size}: the most rows in one columnar batch
  * @param deleteCacheSize {@code delete-cache-size}: the bound in bytes of each executor's cache of
  *     loaded delete files (deletion vectors, position and equality deletes); 0 disables it
+ * @param metadataCacheSize {@code metadata-cache-size}: the bound in bytes of the driver's cache of
+ *     decoded manifest lists and manifests, shared by every scan (the latest scan's bound holds); 0
+ *     empties it and turns it off. By default 10 % of the driver's heap, at most 256 MiB
  * @param aggregatePushDown {@code aggregate-push-down-enabled}: whether COUNT, MIN and MAX may be
  *     answered by the scan (from metadata where exact) instead of by Spark over the scan's rows
  * @param verifyChecksums {@code verify-checksums}: whether data files' Parquet pages are checked
@@ -61,6 +65,7 @@ public record FloeReadOptions(
     Boolean adaptiveSplitSize,
     int batchSize,
     long deleteCacheSize,
+    long metadataCacheSize,
     boolean aggregatePushDown,
     boolean verifyChecksums) {
 
@@ -74,6 +79,7 @@ public record FloeReadOptions(
   static final String ADAPTIVE_SPLIT_SIZE = "adaptive-split-size-enabled";
   static final String BATCH_SIZE = "batch-size";
   static final String DELETE_CACHE_SIZE = "delete-cache-size";
+  static final String METADATA_CACHE_SIZE = "metadata-cache-size";
   static final String AGGREGATE_PUSH_DOWN = "aggregate-push-down-enabled";
   static final String VERIFY_CHECKSUMS = "verify-checksums";
   static final String SESSION_PREFIX = "spark.floe.read.";
@@ -88,6 +94,7 @@ public record FloeReadOptions(
           ADAPTIVE_SPLIT_SIZE,
           BATCH_SIZE,
           DELETE_CACHE_SIZE,
+          METADATA_CACHE_SIZE,
           AGGREGATE_PUSH_DOWN,
           VERIFY_CHECKSUMS);
 
@@ -113,6 +120,7 @@ public record FloeReadOptions(
           null,
           FileReadRequest.DEFAULT_BATCH_SIZE,
           DeleteCache.DEFAULT_MAX_BYTES,
+          MetadataCache.defaultMaxBytes(),
           true,
           true);
 
@@ -144,6 +152,12 @@ public record FloeReadOptions(
           DELETE_CACHE_SIZE
               + " must be 0 (no cache) or a positive number of bytes: "
               + deleteCacheSize);
+    }
+    if (metadataCacheSize < 0) {
+      throw new InvalidRequestException(
+          METADATA_CACHE_SIZE
+              + " must be 0 (no cache) or a positive number of bytes: "
+              + metadataCacheSize);
     }
   }
 
@@ -190,6 +204,7 @@ public record FloeReadOptions(
           adaptiveSplitSize,
           batchSize,
           deleteCacheSize,
+          metadataCacheSize,
           aggregatePushDown,
           verifyChecksums);
     }
@@ -281,6 +296,9 @@ public record FloeReadOptions(
         batchRows == null ? FileReadRequest.DEFAULT_BATCH_SIZE : batchRows.intValue(),
         Objects.requireNonNullElse(
             number(tuning(DELETE_CACHE_SIZE, byName, sessionConf)), DeleteCache.DEFAULT_MAX_BYTES),
+        Objects.requireNonNullElseGet(
+            number(tuning(METADATA_CACHE_SIZE, byName, sessionConf)),
+            MetadataCache::defaultMaxBytes),
         bool(tuning(AGGREGATE_PUSH_DOWN, byName, sessionConf), true),
         bool(tuning(VERIFY_CHECKSUMS, byName, sessionConf), true));
   }
@@ -333,7 +351,7 @@ public record FloeReadOptions(
    * @throws InvalidRequestException when {@code branch} names a tag or {@code tag} a branch
    */
   public TableScan newScan(LoadedTable table) {
-    TableScan scan = TableScan.of(table);
+    TableScan scan = TableScan.of(table).metadataCache(SharedMetadataCache.bounded(metadataCacheSize));
     if (snapshotId != null) {
       scan = scan.useSnapshot(snapshotId);
     }
