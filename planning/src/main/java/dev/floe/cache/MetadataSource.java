@@ -24,7 +24,8 @@ import java.util.Objects;
  * asking for metrics those cover gets the kept entries narrowed to what it asked for, exactly what
  * a read from storage would return; a read asking for more decodes the manifest again with both
  * sets and keeps that instead, so a session's filters converge on one decode per manifest. With the
- * cache off, entries stream from storage one at a time and nothing is kept.
+ * cache off, and for a manifest whose file alone is over a quarter of the cache's bound, entries
+ * stream from storage one at a time and nothing is kept.
  */
 public final class MetadataSource {
   private final MetadataCache cache;
@@ -99,7 +100,8 @@ public final class MetadataSource {
   public Fetched<CloseableIterator<ManifestEntry>> entries(
       ManifestFile manifest, MetricsColumns metrics) {
     Objects.requireNonNull(metrics, "metrics");
-    if (!cache.isEnabled()) {
+    if (!cache.isEnabled() || manifest.length() > cache.maxBytes() / 4) {
+      // decoded, a manifest takes more heap than its file: one this large would not be kept
       return new Fetched<>(open(manifest, metrics), false, manifest.length());
     }
     CacheKey key = key(manifest);

@@ -290,18 +290,20 @@ final class FilteredPlanChecker {
       Map<String, PlannedFile> files, Map<String, dev.floe.expr.Expression> residuals) {}
 
   private FloePlan floePlan(dev.floe.expr.Expression filter) {
+    dev.floe.scan.TableScan scan = FloePlanner.scan(floeTable, target).filter(filter);
     long start = System.nanoTime();
+    dev.floe.scan.ScanPlan plan = scan.plan();
+    floeNanos += System.nanoTime() - start;
+    MetadataCacheCheck.check(scan, plan);
     Map<String, PlannedFile> files = new HashMap<>();
     Map<String, dev.floe.expr.Expression> residuals = new HashMap<>();
-    for (dev.floe.scan.FileScanTask task :
-        FloePlanner.scan(floeTable, target).filter(filter).planFiles()) {
+    for (dev.floe.scan.FileScanTask task : plan.files()) {
       String path = task.file().location();
       if (files.put(path, FloePlanner.plannedFile(task)) != null) {
         throw new AssertionError("Floe planned " + path + " twice");
       }
       residuals.put(path, task.residual());
     }
-    floeNanos += System.nanoTime() - start;
     return new FloePlan(files, residuals);
   }
 

@@ -25,7 +25,7 @@ final class FloePlanner implements Planner {
   public NormalizedPlan planFiles(Scenario scenario, ScanTarget target) {
     TableScan scan = scan(scenario.location(), target);
     Map<String, PlannedFile> files = new HashMap<>();
-    for (FileScanTask task : scan.planFiles()) {
+    for (FileScanTask task : MetadataCacheCheck.plan(scan).files()) {
       PlannedFile previous = files.put(task.file().location(), plannedFile(task));
       if (previous != null) {
         throw new AssertionError("Floe planned " + task.file().location() + " twice");

@@ -94,9 +94,8 @@ class TestScanReportMatchesIceberg {
 
   private static Counts floeCounts(Scenario scenario, dev.floe.expr.Expression filter) {
     ScanReport report =
-        FloePlanner.scan(scenario.location(), new ScanTarget.Current())
-            .filter(filter)
-            .plan()
+        MetadataCacheCheck.plan(
+                FloePlanner.scan(scenario.location(), new ScanTarget.Current()).filter(filter))
             .report();
     return new Counts(
         report.dataManifests().read(),

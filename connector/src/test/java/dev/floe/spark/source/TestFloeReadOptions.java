@@ -18,7 +18,8 @@ class TestFloeReadOptions {
         .hasMessageContaining(
             "valid options are adaptive-split-size-enabled, aggregate-push-down-enabled,"
                 + " as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost,"
-                + " lookback, path, paths, snapshot-id, split-size, tag, timestampAsOf,"
+                + " lookback, metadata-cache-size, path, paths, snapshot-id, split-size, tag,"
+                + " timestampAsOf,"
                 + " verify-checksums, versionAsOf");
   }
 
@@ -32,8 +33,31 @@ class TestFloeReadOptions {
                 + " spark.floe.read.adaptive-split-size-enabled,"
                 + " spark.floe.read.aggregate-push-down-enabled, spark.floe.read.batch-size,"
                 + " spark.floe.read.delete-cache-size, spark.floe.read.file-open-cost,"
-                + " spark.floe.read.lookback, spark.floe.read.split-size,"
+                + " spark.floe.read.lookback, spark.floe.read.metadata-cache-size,"
+                + " spark.floe.read.split-size,"
                 + " spark.floe.read.verify-checksums");
+  }
+
+  @Test
+  void metadataCacheSizeResolvesFromTheOptionThenTheSessionThenTheDefault() {
+    assertThat(FloeReadOptions.resolve(NONE, NONE, NONE).metadataCacheSize())
+        .isEqualTo(dev.floe.cache.MetadataCache.defaultMaxBytes());
+    assertThat(
+            FloeReadOptions.resolve(
+                    NONE, Map.of("spark.floe.read.metadata-cache-size", "1024"), NONE)
+                .metadataCacheSize())
+        .isEqualTo(1024);
+    assertThat(
+            FloeReadOptions.resolve(
+                    Map.of("metadata-cache-size", "0"),
+                    Map.of("spark.floe.read.metadata-cache-size", "1024"),
+                    NONE)
+                .metadataCacheSize())
+        .isZero();
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(Map.of("metadata-cache-size", "-1"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("metadata-cache-size must be 0 (no cache) or a positive number of bytes: -1");
   }
 
   @Test

@@ -1,0 +1,150 @@
+package dev.floe.it.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.adaptive.QueryStageExec;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.junit.jupiter.api.Test;
+import scala.collection.JavaConverters;
+
+/**
+ * The driver's metadata cache through Spark, as a notebook uses it: the second query of a snapshot
+ * reads no manifest list and no manifest, which the scan's UI metrics and {@code EXPLAIN} show; a
+ * commit between two queries is seen by the second, which reads only the new metadata files; a scan
+ * with the cache turned off reads everything. Every answer is checked against Iceberg's.
+ */
+class TestFloeCachesMetadataAcrossQueries {
+  private static final String NAME = "metadata_cache_story";
+  private static final int APPENDS = 3;
+
+  private final SparkSession spark = SharedSpark.get().session();
+
+  @Test
+  void repeatedQueriesReadNoManifestAndACommitIsSeen() {
+    FixtureWriter writer = new FixtureWriter(SharedSpark.get());
+    writer.sql(
+        "", "CREATE NAMESPACE IF NOT EXISTS " + SharedSpark.CATALOG + "." + FixtureWriter.DATABASE);
+    writer.sql(
+        NAME, "DROP TABLE IF EXISTS {t}", "CREATE TABLE {t} (id bigint, tag string) USING iceberg");
+    for (int append = 0; append < APPENDS; append++) {
+      writer.sql(
+          NAME,
+          "INSERT INTO {t} SELECT id, 'a"
+              + append
+              + "' FROM range("
+              + append * 100
+              + ", "
+              + (append + 1) * 100
+              + ")");
+    }
+    ReadFixture table = writer.fixture(NAME, APPENDS * 100L);
+    String location = table.location().toString();
+    String filter = "id >= 50";
+
+    Dataset<Row> first = floe(location, Map.of()).filter(filter);
+    assertSameRows(first, table, filter);
+    Map<String, Long> cold = metadataMetrics(first);
+    assertThat(cold.get("metadataFilesFromStorage"))
+        .as("the first query reads the manifest list and its %s manifests", APPENDS)
+        .isEqualTo(1 + APPENDS);
+    assertThat(cold.get("metadataBytesRead")).as("bytes of metadata read first").isPositive();
+
+    Dataset<Row> second = floe(location, Map.of()).filter(filter);
+    assertSameRows(second, table, filter);
+    Map<String, Long> warm = metadataMetrics(second);
+    assertThat(warm.get("metadataFilesFromStorage")).as("the second query reads none").isZero();
+    assertThat(warm.get("metadataBytesRead")).as("and no byte").isZero();
+    assertThat(warm.get("metadataFilesFromCache")).isEqualTo(1 + APPENDS);
+    assertThat(explain(floe(location, Map.of()).filter(filter)))
+        .as("EXPLAIN says where the manifest list and manifests came from")
+        .contains("manifestList=[cached=1, read=0, bytesRead=0]")
+        .contains("dataManifests=[cached=" + APPENDS + ", read=0, bytesRead=0]");
+
+    writer.sql(NAME, "INSERT INTO {t} SELECT id, 'late' FROM range(1000, 1010)");
+    Dataset<Row> afterCommit = floe(location, Map.of()).filter(filter);
+    assertSameRows(afterCommit, table, filter);
+    assertThat(afterCommit.count()).as("the committed rows are seen").isEqualTo(250 + 10);
+    Map<String, Long> afterCommitReads = metadataMetrics(afterCommit);
+    assertThat(afterCommitReads.get("metadataFilesFromStorage"))
+        .as("after a commit: the new manifest list and the new manifest only")
+        .isEqualTo(2);
+    assertThat(afterCommitReads.get("metadataFilesFromCache"))
+        .as("the manifests the commit kept come from the cache")
+        .isEqualTo(APPENDS);
+
+    Dataset<Row> uncached = floe(location, Map.of("metadata-cache-size", "0")).filter(filter);
+    assertSameRows(uncached, table, filter);
+    assertThat(metadataMetrics(uncached).get("metadataFilesFromStorage"))
+        .as("with the cache off, everything is read")
+        .isEqualTo(2 + APPENDS);
+    Dataset<Row> reenabled = floe(location, Map.of()).filter(filter);
+    assertSameRows(reenabled, table, filter);
+    assertThat(metadataMetrics(reenabled).get("metadataFilesFromStorage"))
+        .as("turning the cache off emptied it")
+        .isEqualTo(2 + APPENDS);
+  }
+
+  private Dataset<Row> floe(String location, Map<String, String> options) {
+    return spark.read().format("floe").options(options).load(location);
+  }
+
+  private void assertSameRows(Dataset<Row> floe, ReadFixture table, String filter) {
+    List<String> expected = rows(spark.table(table.identifier()).filter(filter));
+    assertThat(rows(floe))
+        .as("Floe's rows of %s where %s, Iceberg's", NAME, filter)
+        .isEqualTo(expected);
+  }
+
+  private static List<String> rows(Dataset<Row> rows) {
+    List<String> result = new ArrayList<>();
+    for (Row row : rows.collectAsList()) {
+      result.add(row.toString());
+    }
+    result.sort(null);
+    return result;
+  }
+
+  private static String explain(Dataset<Row> query) {
+    return query
+        .queryExecution()
+        .explainString(org.apache.spark.sql.execution.ExtendedMode$.MODULE$);
+  }
+
+  /** The metadata metrics of the query's one Floe scan, after the query ran. */
+  private static Map<String, Long> metadataMetrics(Dataset<?> query) {
+    List<BatchScanExec> scans = new ArrayList<>();
+    collectScans(query.queryExecution().executedPlan(), scans);
+    assertThat(scans).as("Floe scans in the executed plan").hasSize(1);
+    Map<String, Long> values = new java.util.HashMap<>();
+    for (String name :
+        List.of("metadataFilesFromCache", "metadataFilesFromStorage", "metadataBytesRead")) {
+      values.put(name, scans.get(0).metrics().get(name).get().value());
+    }
+    return values;
+  }
+
+  private static void collectScans(SparkPlan plan, List<BatchScanExec> scans) {
+    if (plan instanceof AdaptiveSparkPlanExec adaptive) {
+      collectScans(adaptive.finalPhysicalPlan(), scans);
+      return;
+    }
+    if (plan instanceof QueryStageExec stage) {
+      collectScans(stage.plan(), scans);
+      return;
+    }
+    if (plan instanceof BatchScanExec scan) {
+      scans.add(scan);
+    }
+    for (SparkPlan child : JavaConverters.seqAsJavaList(plan.children())) {
+      collectScans(child, scans);
+    }
+  }
+}
