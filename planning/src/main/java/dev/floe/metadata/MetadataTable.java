@@ -236,7 +236,8 @@ public final class MetadataTable {
     String listedBy =
         snapshot.map(selected -> "manifest list " + selected.manifestList()).orElse("a snapshot");
     LocationPolicy.of(table).check(manifest.path(), "manifest", listedBy);
-    return source.entries(manifest, MetricsColumns.ALL).value();
+    // every metric of every column: what the cache keeps is never wider than that
+    return source.entries(manifest, MetricsColumns.ALL).entries();
   }
 
   private List<ManifestFile> allManifests() {

@@ -162,7 +162,8 @@ final class FileScanPlanner {
     ManifestOutcome.Builder<DeleteFile> outcome = ManifestOutcome.builder(skipListLimit);
     // delete files are few, and pairing them reads bounds the filter does not name (a position
     // delete file's file_path bounds, an equality delete file's key columns): read them whole
-    try (CloseableIterator<ManifestEntry> entries = open(manifest, MetricsColumns.ALL, outcome)) {
+    MetadataSource.ManifestEntries read = read(manifest, MetricsColumns.ALL, outcome);
+    try (CloseableIterator<ManifestEntry> entries = read.entries()) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
         if (!entry.isLive()) {
@@ -177,7 +178,7 @@ final class FileScanPlanner {
             outcome,
             ScanReport.Hop.DELETE_FILE_PARTITION,
             ScanReport.Hop.DELETE_FILE_METRICS)) {
-          outcome.keep(file);
+          outcome.keep(read.exact(file));
         }
       }
     }
@@ -187,7 +188,8 @@ final class FileScanPlanner {
   private ManifestOutcome<FileScanTask> tasks(
       ManifestFile manifest, DeleteFileIndex index, MetricsColumns metrics) {
     ManifestOutcome.Builder<FileScanTask> outcome = ManifestOutcome.builder(skipListLimit);
-    try (CloseableIterator<ManifestEntry> entries = open(manifest, metrics, outcome)) {
+    MetadataSource.ManifestEntries read = read(manifest, metrics, outcome);
+    try (CloseableIterator<ManifestEntry> entries = read.entries()) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
         if (!entry.isLive()) {
@@ -199,13 +201,15 @@ final class FileScanPlanner {
         locations.check(file.location(), "data file", "manifest", manifest.path());
         if (admit(
             file, outcome, ScanReport.Hop.DATA_FILE_PARTITION, ScanReport.Hop.DATA_FILE_METRICS)) {
+          // pruned by the metrics read, which may be wider than asked for; kept as asked for
+          DataFile exact = read.exact(file);
           outcome.keep(
               new FileScanTask(
-                  file,
-                  index.forDataFile(file),
-                  pruning.residual(file),
+                  exact,
+                  index.forDataFile(exact),
+                  pruning.residual(exact),
                   0,
-                  file.fileSizeInBytes()));
+                  exact.fileSizeInBytes()));
         }
       }
     }
@@ -246,12 +250,11 @@ final class FileScanPlanner {
     }
   }
 
-  private CloseableIterator<ManifestEntry> open(
+  private MetadataSource.ManifestEntries read(
       ManifestFile manifest, MetricsColumns metrics, ManifestOutcome.Builder<?> outcome) {
-    MetadataSource.Fetched<CloseableIterator<ManifestEntry>> entries =
-        source.entries(manifest, metrics);
+    MetadataSource.ManifestEntries entries = source.entries(manifest, metrics);
     outcome.fetched(entries.fromCache(), entries.bytesRead());
-    return entries.value();
+    return entries;
   }
 
   private CorruptTableException misplaced(

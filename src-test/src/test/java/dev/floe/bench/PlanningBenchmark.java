@@ -142,7 +142,7 @@ public final class PlanningBenchmark {
     return new BenchmarkReport.BuiltTable(shape, millis);
   }
 
-  private static String directoryName(TableShape shape) {
+  static String directoryName(TableShape shape) {
     // "-by-manifest": each manifest holds one partition (tables of the round-robin layout differ)
     return String.format(
         "m%d-f%d-p%d-d%d-by-manifest",
