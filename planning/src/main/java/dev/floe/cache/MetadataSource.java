@@ -27,16 +27,16 @@ import java.util.Objects;
  * plan's report.
  *
  * <p>A manifest's entries are kept with the column metrics they were decoded with: on a miss, what
- * the reader asked for and, for a table of at most 32 primitive columns, the counts and bounds of
- * every column, so that the next query's filter finds its columns' metrics whichever they are. A
- * later read asking for metrics those cover gets the kept entries, which it makes {@linkplain
+ * the reader asked for or, for a table of at most 32 primitive columns, every metric of every
+ * column, so that the next query's filter finds its columns' metrics whichever they are. A later
+ * read asking for metrics those cover gets the kept entries, which it makes {@linkplain
  * ManifestEntries#exact exact} where it keeps them; a read asking for more decodes the manifest
  * again with both sets and keeps that instead. With the cache off, and for a manifest whose file
  * alone is over a quarter of the cache's bound, entries stream from storage one at a time and
  * nothing is kept.
  */
 public final class MetadataSource {
-  /** A table of at most this many primitive columns is narrow (see everyPrunableColumn). */
+  /** A table of at most this many primitive columns is narrow (see everyColumnOfANarrowTable). */
   static final int NARROW_TABLE_COLUMNS = 32;
 
   private final MetadataCache cache;
@@ -124,7 +124,7 @@ public final class MetadataSource {
     }
     cache.counted(false);
     MetricsColumns decoded =
-        (kept == null ? metrics : kept.metrics().and(metrics)).and(everyPrunableColumn());
+        (kept == null ? metrics : kept.metrics().and(metrics)).and(everyColumnOfANarrowTable());
     List<ManifestEntry> entries = new ArrayList<>();
     try (CloseableIterator<ManifestEntry> read = open(manifest, decoded)) {
       read.forEachRemaining(entries::add);
@@ -171,18 +171,17 @@ public final class MetadataSource {
   }
 
   /**
-   * The counts and bounds of every column of a narrow table, decoded on a miss so that the next
-   * query's filter, on whichever columns, finds what it prunes by. A wide table's entries are kept
-   * with what was asked for only, so that they do not fill the cache with metrics no filter reads.
+   * Every metric of every column of a narrow table, decoded on a miss so that the next query finds
+   * what it prunes by whichever columns its filter names, and a metadata table or a request for
+   * statistics finds every metric. A wide table's entries are kept with what was asked for only, so
+   * that they do not fill the cache with metrics no filter reads.
    */
-  private MetricsColumns everyPrunableColumn() {
+  private MetricsColumns everyColumnOfANarrowTable() {
     List<Integer> fieldIds = new ArrayList<>();
     for (NestedField column : table.metadata().schema().columns()) {
       primitiveIds(column, fieldIds);
     }
-    return fieldIds.size() > NARROW_TABLE_COLUMNS
-        ? MetricsColumns.NONE
-        : MetricsColumns.forPruning(fieldIds);
+    return fieldIds.size() > NARROW_TABLE_COLUMNS ? MetricsColumns.NONE : MetricsColumns.ALL;
   }
 
   private static void primitiveIds(NestedField field, List<Integer> fieldIds) {
