@@ -141,12 +141,6 @@ public final class MetadataCache {
     }
   }
 
-  /** Drops everything the cache holds; its counters stay. */
-  public synchronized void clear() {
-    held.clear();
-    bytes = 0;
-  }
-
   /** What the cache holds and how it has been used since it was made. */
   public synchronized Stats stats() {
     return new Stats(held.size(), bytes, maxBytes, hits, misses, evictions);

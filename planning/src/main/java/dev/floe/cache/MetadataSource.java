@@ -42,22 +42,19 @@ public final class MetadataSource {
   private final MetadataCache cache;
   private final LoadedTable table;
   private final String scope;
+  private final MetricsColumns keptOnAMiss;
 
   private MetadataSource(MetadataCache cache, LoadedTable table) {
     this.cache = Objects.requireNonNull(cache, "cache");
     this.table = Objects.requireNonNull(table, "table");
     TableMetadata metadata = table.metadata();
     this.scope = metadata.tableUuid() + " at " + metadata.location();
+    this.keptOnAMiss = everyColumnOfANarrowTable(metadata);
   }
 
   /** Reads {@code table}'s metadata through {@code cache}. */
   public static MetadataSource of(MetadataCache cache, LoadedTable table) {
     return new MetadataSource(cache, table);
-  }
-
-  /** Reads {@code table}'s metadata from storage only. */
-  public static MetadataSource uncached(LoadedTable table) {
-    return new MetadataSource(MetadataCache.disabled(), table);
   }
 
   /**
@@ -124,7 +121,7 @@ public final class MetadataSource {
     }
     cache.counted(false);
     MetricsColumns decoded =
-        (kept == null ? metrics : kept.metrics().and(metrics)).and(everyColumnOfANarrowTable());
+        (kept == null ? metrics : kept.metrics().and(metrics)).and(keptOnAMiss);
     List<ManifestEntry> entries = new ArrayList<>();
     try (CloseableIterator<ManifestEntry> read = open(manifest, decoded)) {
       read.forEachRemaining(entries::add);
@@ -176,9 +173,9 @@ public final class MetadataSource {
    * statistics finds every metric. A wide table's entries are kept with what was asked for only, so
    * that they do not fill the cache with metrics no filter reads.
    */
-  private MetricsColumns everyColumnOfANarrowTable() {
+  private static MetricsColumns everyColumnOfANarrowTable(TableMetadata metadata) {
     List<Integer> fieldIds = new ArrayList<>();
-    for (NestedField column : table.metadata().schema().columns()) {
+    for (NestedField column : metadata.schema().columns()) {
       primitiveIds(column, fieldIds);
     }
     return fieldIds.size() > NARROW_TABLE_COLUMNS ? MetricsColumns.NONE : MetricsColumns.ALL;

@@ -1,10 +1,11 @@
 package dev.floe.catalog;
 
 import dev.floe.InvalidRequestException;
+import dev.floe.cache.MetadataCache;
+import dev.floe.cache.MetadataFiles;
 import dev.floe.io.FileIO;
 import dev.floe.io.InputFile;
 import dev.floe.table.LoadedTable;
-import dev.floe.table.TableMetadataParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,6 +58,14 @@ public final class PathTables {
    * @throws InvalidRequestException when there is no table there
    */
   public static LoadedTable load(String location, FileIO io) {
+    return load(location, io, MetadataCache.disabled());
+  }
+
+  /**
+   * Like {@link #load(String, FileIO)}, the current metadata file parsed once while {@code cache}
+   * keeps it: which file is current is found again on every load.
+   */
+  public static LoadedTable load(String location, FileIO io, MetadataCache cache) {
     String absolute = absoluteLocation(location);
     String described = absolute.equals(location) ? location : location + " (" + absolute + ")";
     String metadataFile;
@@ -78,7 +87,7 @@ public final class PathTables {
                               + HINT_FILE
                               + " and *.metadata.json)"));
     }
-    return new LoadedTable(location, TableMetadataParser.read(io.newInputFile(metadataFile)), io);
+    return new LoadedTable(location, MetadataFiles.read(cache, io, metadataFile), io);
   }
 
   /**

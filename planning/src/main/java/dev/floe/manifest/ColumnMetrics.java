@@ -81,12 +81,12 @@ public record ColumnMetrics(
   public ColumnMetrics restrictedTo(java.util.Collection<Integer> fieldIds) {
     java.util.Set<Integer> kept = java.util.Set.copyOf(fieldIds);
     return new ColumnMetrics(
-        only(columnSizes, kept),
-        only(valueCounts, kept),
-        only(nullValueCounts, kept),
-        only(nanValueCounts, kept),
-        only(lowerBounds, kept),
-        only(upperBounds, kept),
+        only(columnSizes, kept::contains),
+        only(valueCounts, kept::contains),
+        only(nullValueCounts, kept::contains),
+        only(nanValueCounts, kept::contains),
+        only(lowerBounds, kept::contains),
+        only(upperBounds, kept::contains),
         recorded);
   }
 
@@ -112,24 +112,13 @@ public record ColumnMetrics(
       return EMPTY;
     }
     return new ColumnMetrics(
-        columns.columnSizes() ? only(columnSizes, columns) : Map.of(),
-        only(valueCounts, columns),
-        only(nullValueCounts, columns),
-        only(nanValueCounts, columns),
-        only(lowerBounds, columns),
-        only(upperBounds, columns),
+        columns.columnSizes() ? only(columnSizes, columns::keeps) : Map.of(),
+        only(valueCounts, columns::keeps),
+        only(nullValueCounts, columns::keeps),
+        only(nanValueCounts, columns::keeps),
+        only(lowerBounds, columns::keeps),
+        only(upperBounds, columns::keeps),
         kept);
-  }
-
-  private static <V> Map<Integer, V> only(Map<Integer, V> values, MetricsColumns columns) {
-    Map<Integer, V> restricted = new java.util.HashMap<>();
-    values.forEach(
-        (fieldId, value) -> {
-          if (columns.keeps(fieldId)) {
-            restricted.put(fieldId, value);
-          }
-        });
-    return restricted;
   }
 
   private static Set<Kind> nonEmpty(Map<?, ?>... maps) {
@@ -165,11 +154,12 @@ public record ColumnMetrics(
     return List.copyOf(sets);
   }
 
-  private static <V> Map<Integer, V> only(Map<Integer, V> values, java.util.Set<Integer> kept) {
+  private static <V> Map<Integer, V> only(
+      Map<Integer, V> values, java.util.function.IntPredicate kept) {
     Map<Integer, V> restricted = new java.util.HashMap<>();
     values.forEach(
         (fieldId, value) -> {
-          if (kept.contains(fieldId)) {
+          if (kept.test(fieldId)) {
             restricted.put(fieldId, value);
           }
         });

@@ -15,15 +15,4 @@ public record ManifestEntry(EntryStatus status, long snapshotId, ContentFile fil
   public boolean isLive() {
     return status != EntryStatus.DELETED;
   }
-
-  /**
-   * This entry as a read asking for {@code columns}' metrics returns it, from an entry read with
-   * metrics that {@linkplain MetricsColumns#covers cover} those.
-   */
-  public ManifestEntry narrowedTo(MetricsColumns columns) {
-    ColumnMetrics narrowed = file.metrics().narrowedTo(columns);
-    return narrowed == file.metrics()
-        ? this
-        : new ManifestEntry(status, snapshotId, file.withMetrics(narrowed));
-  }
 }

@@ -1,5 +1,6 @@
 package dev.floe.spark.catalog;
 
+import dev.floe.spark.source.SharedMetadataCache;
 import dev.floe.FileReadException;
 import dev.floe.catalog.PathTables;
 import dev.floe.catalog.Warehouse;
@@ -74,7 +75,7 @@ public final class WarehouseTables implements CatalogTables {
       if (!warehouse.isTable(location)) {
         return Optional.empty();
       }
-      LoadedTable loaded = PathTables.load(location, warehouse.io());
+      LoadedTable loaded = PathTables.load(location, warehouse.io(), SharedMetadataCache.get());
       return Optional.of(new LoadedTable(qualifiedName, loaded.metadata(), loaded.io()));
     } catch (FileReadException failure) {
       throw new FileReadException(
