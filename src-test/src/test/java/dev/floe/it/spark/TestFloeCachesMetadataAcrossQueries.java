@@ -2,6 +2,7 @@ package dev.floe.it.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.floe.spark.source.SharedMetadataCache;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,53 @@ class TestFloeCachesMetadataAcrossQueries {
         .as("EXPLAIN says where the manifest list and manifests came from")
         .contains("manifestList=[cached=1, read=0, bytesRead=0]")
         .contains("dataManifests=[cached=" + APPENDS + ", read=0, bytesRead=0]");
+
+    long firstSnapshot =
+        spark
+            .sql(
+                "SELECT snapshot_id FROM "
+                    + table.identifier()
+                    + ".snapshots ORDER BY committed_at")
+            .first()
+            .getLong(0);
+    Dataset<Row> timeTravel =
+        floe(location, Map.of("snapshot-id", Long.toString(firstSnapshot))).filter(filter);
+    assertThat(rows(timeTravel))
+        .as("the first snapshot's rows, Iceberg's")
+        .isEqualTo(
+            rows(
+                spark
+                    .sql("SELECT * FROM " + table.identifier() + " VERSION AS OF " + firstSnapshot)
+                    .filter(filter)));
+    Map<String, Long> olderSnapshot = metadataMetrics(timeTravel);
+    assertThat(olderSnapshot.get("metadataFilesFromStorage"))
+        .as("an older snapshot: its manifest list only, its manifest is shared")
+        .isEqualTo(1);
+    assertThat(olderSnapshot.get("metadataFilesFromCache")).isEqualTo(1);
+
+    Dataset<Row> count = floe(location, Map.of()).groupBy().count();
+    assertThat(count.collectAsList().get(0).getLong(0))
+        .as("COUNT(*), Iceberg's")
+        .isEqualTo(spark.table(table.identifier()).count());
+    assertThat(explain(count))
+        .as("answered by the pushed aggregate")
+        .contains("aggregate=[COUNT(*)]");
+    assertThat(metadataMetrics(count).get("metadataFilesFromStorage"))
+        .as("COUNT(*) pushed down reads no manifest")
+        .isZero();
+
+    long hitsBefore = SharedMetadataCache.get().stats().hits();
+    long missesBefore = SharedMetadataCache.get().stats().misses();
+    long files = spark.read().format("floe").load(location + "#files").count();
+    assertThat(files)
+        .as("the files table, Iceberg's")
+        .isEqualTo(spark.table(table.identifier() + ".files").count());
+    assertThat(SharedMetadataCache.get().stats().hits() - hitsBefore)
+        .as("the files table reads the manifest list and manifests from the cache")
+        .isGreaterThanOrEqualTo(1 + APPENDS);
+    assertThat(SharedMetadataCache.get().stats().misses())
+        .as("and nothing from storage")
+        .isEqualTo(missesBefore);
 
     writer.sql(NAME, "INSERT INTO {t} SELECT id, 'late' FROM range(1000, 1010)");
     Dataset<Row> afterCommit = floe(location, Map.of()).filter(filter);
