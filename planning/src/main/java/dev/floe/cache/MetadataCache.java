@@ -141,22 +141,30 @@ public final class MetadataCache {
     }
   }
 
-  /** What the cache holds and how it has been used since it was made. */
-  public synchronized Stats stats() {
-    return new Stats(held.size(), bytes, maxBytes, hits, misses, evictions);
+  /** Values held. */
+  public synchronized long entries() {
+    return held.size();
   }
 
-  /**
-   * @param entries the values held
-   * @param bytes their estimated size
-   * @param maxBytes the bound
-   * @param hits reads the cache answered
-   * @param misses reads that went to storage (a manifest kept with too few column metrics among
-   *     them)
-   * @param evictions values dropped to stay within the bound
-   */
-  public record Stats(
-      long entries, long bytes, long maxBytes, long hits, long misses, long evictions) {}
+  /** The estimated bytes of the values held. */
+  public synchronized long bytes() {
+    return bytes;
+  }
+
+  /** Reads the cache answered, since it was made. */
+  public synchronized long hits() {
+    return hits;
+  }
+
+  /** Reads that went to storage (a manifest kept with too few column metrics among them). */
+  public synchronized long misses() {
+    return misses;
+  }
+
+  /** Values dropped to stay within the bound. */
+  public synchronized long evictions() {
+    return evictions;
+  }
 
   private record Held(Object value, long bytes) {}
 }

@@ -1,6 +1,8 @@
 package dev.floe.cache;
 
 import dev.floe.io.CloseableIterator;
+import dev.floe.io.FileIO;
+import dev.floe.io.InputFile;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.ManifestEntry;
 import dev.floe.manifest.ManifestFile;
@@ -14,6 +16,7 @@ import dev.floe.table.NestedField;
 import dev.floe.table.Snapshot;
 import dev.floe.table.StructType;
 import dev.floe.table.TableMetadata;
+import dev.floe.table.TableMetadataParser;
 import dev.floe.table.Type;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,9 +25,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Where one table's manifest lists and manifests come from: the {@link MetadataCache}, or storage
- * and then the cache. Each read says which it was and how many bytes of storage it read, for the
- * plan's report.
+ * Where one table's manifest lists and manifests come from, and table metadata files ({@link
+ * #metadataFile}): the {@link MetadataCache}, or storage and then the cache. Each read says which
+ * it was and how many bytes of storage it read, for the plan's report.
  *
  * <p>A manifest's entries are kept with the column metrics they were decoded with: on a miss, what
  * the reader asked for or, for a table of at most 32 primitive columns, every metric of every
@@ -38,6 +41,14 @@ import java.util.Objects;
 public final class MetadataSource {
   /** A table of at most this many primitive columns is narrow (see everyColumnOfANarrowTable). */
   static final int NARROW_TABLE_COLUMNS = 32;
+
+  /**
+   * Parsed table metadata takes several times its JSON's bytes; gzip packs JSON about five times.
+   * Both rough, and on the high side.
+   */
+  private static final long JSON_EXPANSION = 4;
+
+  private static final long GZIP_EXPANSION = 20;
 
   private final MetadataCache cache;
   private final LoadedTable table;
@@ -55,6 +66,37 @@ public final class MetadataSource {
   /** Reads {@code table}'s metadata through {@code cache}. */
   public static MetadataSource of(MetadataCache cache, LoadedTable table) {
     return new MetadataSource(cache, table);
+  }
+
+  /**
+   * The table metadata file at {@code location}, from the cache when it holds a file of that
+   * location and length, else read, parsed and kept. Which file is current (a version hint, the
+   * newest file of a directory, a catalog's answer) is the caller's to find each time, so a commit
+   * is seen at once.
+   *
+   * @throws dev.floe.CorruptTableException when the file is not table metadata
+   * @throws dev.floe.FileReadException when the storage fails or the file does not exist
+   */
+  public static TableMetadata metadataFile(MetadataCache cache, FileIO io, String location) {
+    InputFile file = io.newInputFile(location);
+    if (!cache.isEnabled()) {
+      return TableMetadataParser.read(file);
+    }
+    long length = file.length();
+    // a metadata file lives in its table's metadata/ directory: that directory scopes it
+    int metadataDirectory = location.lastIndexOf('/');
+    String scope = metadataDirectory < 0 ? location : location.substring(0, metadataDirectory);
+    CacheKey key = new CacheKey(scope, CacheKey.Kind.TABLE_METADATA, location, length, "");
+    TableMetadata kept = cache.get(key, TableMetadata.class);
+    if (kept != null) {
+      cache.counted(true);
+      return kept;
+    }
+    cache.counted(false);
+    TableMetadata parsed = TableMetadataParser.read(io.newInputFile(location, length));
+    boolean gzip = location.endsWith(".gz") || location.contains(".gz.");
+    cache.put(key, parsed, length * (gzip ? GZIP_EXPANSION : JSON_EXPANSION));
+    return parsed;
   }
 
   /**
@@ -89,22 +131,23 @@ public final class MetadataSource {
             location,
             -1,
             "snapshot " + snapshot.snapshotId() + ", format v" + formatVersion);
-    ManifestList kept = cache.get(key, ManifestList.class);
+    @SuppressWarnings("unchecked") // the key's kind says what it holds
+    List<ManifestFile> kept = cache.get(key, List.class);
     if (kept != null) {
       cache.counted(true);
-      return new Fetched<>(kept.manifests(), true, 0);
+      return new Fetched<>(kept, true, 0);
     }
     cache.counted(false);
     ManifestListReader.Listing listing =
         ManifestListReader.list(table.io(), snapshot, formatVersion);
-    cache.put(key, new ManifestList(listing.manifests()), Footprint.manifests(listing.manifests()));
+    cache.put(key, listing.manifests(), Footprint.manifests(listing.manifests()));
     return new Fetched<>(listing.manifests(), false, listing.listBytes());
   }
 
   /**
    * The entries of {@code manifest}, of every status, each file holding at least the column metrics
    * {@code metrics} asks for (see {@link ManifestReader}); {@link ManifestEntries#exact} makes a
-   * file what a read of exactly those returns. Close the iterator when done.
+   * file what a read of exactly those returns. Close them when done.
    */
   public ManifestEntries entries(ManifestFile manifest, MetricsColumns metrics) {
     Objects.requireNonNull(metrics, "metrics");
@@ -117,7 +160,7 @@ public final class MetadataSource {
     if (kept != null && kept.metrics().covers(metrics)) {
       cache.counted(true);
       return new ManifestEntries(
-          iterator(kept.entries()), metrics, !kept.metrics().equals(metrics), true, 0);
+          kept.entries().iterator(), metrics, !kept.metrics().equals(metrics), true, 0);
     }
     cache.counted(false);
     MetricsColumns decoded =
@@ -129,27 +172,39 @@ public final class MetadataSource {
     List<ManifestEntry> all = Collections.unmodifiableList(entries);
     cache.put(key, new Decoded(decoded, all), Footprint.entries(all));
     return new ManifestEntries(
-        iterator(all), metrics, !decoded.equals(metrics), false, manifest.length());
+        all.iterator(), metrics, !decoded.equals(metrics), false, manifest.length());
   }
 
   /**
-   * The entries of one manifest as a plan reads them, and where they came from.
-   *
-   * @param entries every entry, each file holding at least the metrics asked for
-   * @param asked the column metrics the reader asked for
-   * @param wider whether the files hold more metrics than asked for (they came from the cache)
-   * @param fromCache whether the cache had them, so storage was not read
-   * @param bytesRead the bytes of storage read: the manifest's length, or 0 from the cache
+   * The entries of one manifest as a plan reads them, each file holding at least the metrics asked
+   * for, and where they came from: the cache (nothing read) or storage (the manifest's length).
    */
-  public record ManifestEntries(
-      CloseableIterator<ManifestEntry> entries,
-      MetricsColumns asked,
-      boolean wider,
-      boolean fromCache,
-      long bytesRead) {
-    public ManifestEntries {
-      Objects.requireNonNull(entries, "entries");
-      Objects.requireNonNull(asked, "asked");
+  public static final class ManifestEntries implements CloseableIterator<ManifestEntry> {
+    private final Iterator<ManifestEntry> entries;
+    private final MetricsColumns asked;
+    private final boolean wider;
+    private final boolean fromCache;
+    private final long bytesRead;
+
+    private ManifestEntries(
+        Iterator<ManifestEntry> entries,
+        MetricsColumns asked,
+        boolean wider,
+        boolean fromCache,
+        long bytesRead) {
+      this.entries = entries;
+      this.asked = asked;
+      this.wider = wider;
+      this.fromCache = fromCache;
+      this.bytesRead = bytesRead;
+    }
+
+    public boolean fromCache() {
+      return fromCache;
+    }
+
+    public long bytesRead() {
+      return bytesRead;
     }
 
     /**
@@ -164,6 +219,23 @@ public final class MetadataSource {
       @SuppressWarnings("unchecked")
       F narrowed = (F) file.withMetrics(file.metrics().narrowedTo(asked));
       return narrowed;
+    }
+
+    @Override
+    public boolean hasNext() {
+      return entries.hasNext();
+    }
+
+    @Override
+    public ManifestEntry next() {
+      return entries.next();
+    }
+
+    @Override
+    public void close() {
+      if (entries instanceof CloseableIterator<ManifestEntry> open) {
+        open.close();
+      }
     }
   }
 
@@ -195,24 +267,6 @@ public final class MetadataSource {
     }
   }
 
-  private static CloseableIterator<ManifestEntry> iterator(List<ManifestEntry> entries) {
-    Iterator<ManifestEntry> iterator = entries.iterator();
-    return new CloseableIterator<>() {
-      @Override
-      public boolean hasNext() {
-        return iterator.hasNext();
-      }
-
-      @Override
-      public ManifestEntry next() {
-        return iterator.next();
-      }
-
-      @Override
-      public void close() {}
-    };
-  }
-
   private CloseableIterator<ManifestEntry> open(ManifestFile manifest, MetricsColumns metrics) {
     TableMetadata metadata = table.metadata();
     return ManifestReader.open(
@@ -239,9 +293,6 @@ public final class MetadataSource {
     return new CacheKey(
         scope, CacheKey.Kind.MANIFEST, manifest.path(), manifest.length(), inherited);
   }
-
-  /** A manifest list's manifests, as kept. */
-  private record ManifestList(List<ManifestFile> manifests) {}
 
   /** A manifest's entries of every status, with the column metrics they were decoded with. */
   private record Decoded(MetricsColumns metrics, List<ManifestEntry> entries) {}

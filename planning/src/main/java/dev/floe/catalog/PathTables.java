@@ -2,7 +2,7 @@ package dev.floe.catalog;
 
 import dev.floe.InvalidRequestException;
 import dev.floe.cache.MetadataCache;
-import dev.floe.cache.MetadataFiles;
+import dev.floe.cache.MetadataSource;
 import dev.floe.io.FileIO;
 import dev.floe.io.InputFile;
 import dev.floe.table.LoadedTable;
@@ -87,7 +87,7 @@ public final class PathTables {
                               + HINT_FILE
                               + " and *.metadata.json)"));
     }
-    return new LoadedTable(location, MetadataFiles.read(cache, io, metadataFile), io);
+    return new LoadedTable(location, MetadataSource.metadataFile(cache, io, metadataFile), io);
   }
 
   /**

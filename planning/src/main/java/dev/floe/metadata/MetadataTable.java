@@ -237,7 +237,7 @@ public final class MetadataTable {
         snapshot.map(selected -> "manifest list " + selected.manifestList()).orElse("a snapshot");
     LocationPolicy.of(table).check(manifest.path(), "manifest", listedBy);
     // every metric of every column: what the cache keeps is never wider than that
-    return source.entries(manifest, MetricsColumns.ALL).entries();
+    return source.entries(manifest, MetricsColumns.ALL);
   }
 
   private List<ManifestFile> allManifests() {

@@ -6,7 +6,6 @@ import dev.floe.FloeException;
 import dev.floe.InvalidRequestException;
 import dev.floe.cache.MetadataCache;
 import dev.floe.cache.MetadataSource;
-import dev.floe.io.CloseableIterator;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
@@ -162,8 +161,7 @@ final class FileScanPlanner {
     ManifestOutcome.Builder<DeleteFile> outcome = ManifestOutcome.builder(skipListLimit);
     // delete files are few, and pairing them reads bounds the filter does not name (a position
     // delete file's file_path bounds, an equality delete file's key columns): read them whole
-    MetadataSource.ManifestEntries read = read(manifest, MetricsColumns.ALL, outcome);
-    try (CloseableIterator<ManifestEntry> entries = read.entries()) {
+    try (MetadataSource.ManifestEntries entries = read(manifest, MetricsColumns.ALL, outcome)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
         if (!entry.isLive()) {
@@ -178,7 +176,7 @@ final class FileScanPlanner {
             outcome,
             ScanReport.Hop.DELETE_FILE_PARTITION,
             ScanReport.Hop.DELETE_FILE_METRICS)) {
-          outcome.keep(read.exact(file));
+          outcome.keep(entries.exact(file));
         }
       }
     }
@@ -188,8 +186,7 @@ final class FileScanPlanner {
   private ManifestOutcome<FileScanTask> tasks(
       ManifestFile manifest, DeleteFileIndex index, MetricsColumns metrics) {
     ManifestOutcome.Builder<FileScanTask> outcome = ManifestOutcome.builder(skipListLimit);
-    MetadataSource.ManifestEntries read = read(manifest, metrics, outcome);
-    try (CloseableIterator<ManifestEntry> entries = read.entries()) {
+    try (MetadataSource.ManifestEntries entries = read(manifest, metrics, outcome)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
         if (!entry.isLive()) {
@@ -202,7 +199,7 @@ final class FileScanPlanner {
         if (admit(
             file, outcome, ScanReport.Hop.DATA_FILE_PARTITION, ScanReport.Hop.DATA_FILE_METRICS)) {
           // pruned by the metrics read, which may be wider than asked for; kept as asked for
-          DataFile exact = read.exact(file);
+          DataFile exact = entries.exact(file);
           outcome.keep(
               new FileScanTask(
                   exact,

@@ -28,8 +28,8 @@ class TestMetadataCache {
 
     assertThat(cache.get(B, String.class)).as("least recently used, evicted").isNull();
     assertThat(cache.get(A, String.class)).as("recently used, kept").isEqualTo("a");
-    assertThat(cache.stats().bytes()).as("within the bound").isEqualTo(1_000);
-    assertThat(cache.stats().evictions()).isEqualTo(1);
+    assertThat(cache.bytes()).as("within the bound").isEqualTo(1_000);
+    assertThat(cache.evictions()).isEqualTo(1);
   }
 
   @Test
@@ -39,7 +39,7 @@ class TestMetadataCache {
     cache.put(B, "huge", 251);
     assertThat(cache.get(A, String.class)).isEqualTo("a");
     assertThat(cache.get(B, String.class)).as("over a quarter").isNull();
-    assertThat(cache.stats().bytes()).isEqualTo(250);
+    assertThat(cache.bytes()).isEqualTo(250);
   }
 
   @Test
@@ -48,8 +48,8 @@ class TestMetadataCache {
     cache.put(A, "narrow", 100);
     cache.put(A, "wide", 200);
     assertThat(cache.get(A, String.class)).isEqualTo("wide");
-    assertThat(cache.stats().bytes()).isEqualTo(200);
-    assertThat(cache.stats().entries()).isEqualTo(1);
+    assertThat(cache.bytes()).isEqualTo(200);
+    assertThat(cache.entries()).isEqualTo(1);
   }
 
   @Test
@@ -90,10 +90,10 @@ class TestMetadataCache {
     cache.put(A, "a", 100);
     cache.put(B, "b", 100);
     cache.bound(150);
-    assertThat(cache.stats().entries()).as("shrunk: the eldest evicted").isEqualTo(1);
+    assertThat(cache.entries()).as("shrunk: the eldest evicted").isEqualTo(1);
     assertThat(cache.get(B, String.class)).isEqualTo("b");
     cache.bound(0);
-    assertThat(cache.stats().entries()).as("bound 0 empties it").isZero();
+    assertThat(cache.entries()).as("bound 0 empties it").isZero();
     assertThat(cache.isEnabled()).isFalse();
   }
 
@@ -121,7 +121,7 @@ class TestMetadataCache {
     cache.counted(true);
     cache.counted(false);
     cache.counted(false);
-    assertThat(cache.stats().hits()).isEqualTo(1);
-    assertThat(cache.stats().misses()).isEqualTo(2);
+    assertThat(cache.hits()).isEqualTo(1);
+    assertThat(cache.misses()).isEqualTo(2);
   }
 }

@@ -8,11 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
-import org.apache.spark.sql.execution.exchange.ReusedExchangeExec;
-import scala.collection.JavaConverters;
 
 /**
  * What one Floe scan says about itself in {@code description()}, the text {@code EXPLAIN} and the
@@ -70,30 +66,11 @@ record ScanDescription(String text, String sparkRuntimeFilters) {
    */
   static List<ScanDescription> scanDescriptions(SparkPlan plan) {
     List<ScanDescription> descriptions = new ArrayList<>();
-    collect(plan, descriptions);
-    return descriptions;
-  }
-
-  private static void collect(SparkPlan plan, List<ScanDescription> descriptions) {
-    if (plan instanceof AdaptiveSparkPlanExec adaptive) {
-      collect(adaptive.finalPhysicalPlan(), descriptions);
-      return;
-    }
-    if (plan instanceof QueryStageExec stage) {
-      collect(stage.plan(), descriptions);
-      return;
-    }
-    if (plan instanceof ReusedExchangeExec reused) {
-      collect(reused.child(), descriptions);
-      return;
-    }
-    if (plan instanceof BatchScanExec scan) {
+    for (BatchScanExec scan : ExecutedScans.of(plan)) {
       descriptions.add(
           new ScanDescription(scan.scan().description(), scan.runtimeFilters().toString()));
     }
-    for (SparkPlan child : JavaConverters.seqAsJavaList(plan.children())) {
-      collect(child, descriptions);
-    }
+    return descriptions;
   }
 
   boolean hasAggregate() {

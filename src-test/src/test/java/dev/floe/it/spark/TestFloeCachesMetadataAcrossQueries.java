@@ -9,12 +9,8 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.Test;
-import scala.collection.JavaConverters;
 
 /**
  * The driver's metadata cache through Spark, as a notebook uses it: the second query of a snapshot
@@ -103,16 +99,16 @@ class TestFloeCachesMetadataAcrossQueries {
         .as("COUNT(*) pushed down reads no manifest")
         .isZero();
 
-    long hitsBefore = SharedMetadataCache.get().stats().hits();
-    long missesBefore = SharedMetadataCache.get().stats().misses();
+    long hitsBefore = SharedMetadataCache.get().hits();
+    long missesBefore = SharedMetadataCache.get().misses();
     long files = spark.read().format("floe").load(location + "#files").count();
     assertThat(files)
         .as("the files table, Iceberg's")
         .isEqualTo(spark.table(table.identifier() + ".files").count());
-    assertThat(SharedMetadataCache.get().stats().hits() - hitsBefore)
+    assertThat(SharedMetadataCache.get().hits() - hitsBefore)
         .as("the files table reads the manifest list and manifests from the cache")
         .isGreaterThanOrEqualTo(1 + APPENDS);
-    assertThat(SharedMetadataCache.get().stats().misses())
+    assertThat(SharedMetadataCache.get().misses())
         .as("and nothing from storage")
         .isEqualTo(missesBefore);
 
@@ -168,8 +164,7 @@ class TestFloeCachesMetadataAcrossQueries {
 
   /** The metadata metrics of the query's one Floe scan, after the query ran. */
   private static Map<String, Long> metadataMetrics(Dataset<?> query) {
-    List<BatchScanExec> scans = new ArrayList<>();
-    collectScans(query.queryExecution().executedPlan(), scans);
+    List<BatchScanExec> scans = ExecutedScans.of(query);
     assertThat(scans).as("Floe scans in the executed plan").hasSize(1);
     Map<String, Long> values = new java.util.HashMap<>();
     for (String name :
@@ -177,22 +172,5 @@ class TestFloeCachesMetadataAcrossQueries {
       values.put(name, scans.get(0).metrics().get(name).get().value());
     }
     return values;
-  }
-
-  private static void collectScans(SparkPlan plan, List<BatchScanExec> scans) {
-    if (plan instanceof AdaptiveSparkPlanExec adaptive) {
-      collectScans(adaptive.finalPhysicalPlan(), scans);
-      return;
-    }
-    if (plan instanceof QueryStageExec stage) {
-      collectScans(stage.plan(), scans);
-      return;
-    }
-    if (plan instanceof BatchScanExec scan) {
-      scans.add(scan);
-    }
-    for (SparkPlan child : JavaConverters.seqAsJavaList(plan.children())) {
-      collectScans(child, scans);
-    }
   }
 }

@@ -15,13 +15,9 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.junit.jupiter.api.Test;
-import scala.collection.JavaConverters;
 
 /**
  * The {@code bytesRead} task metric of a Floe scan, read from the executed plan's {@code BatchScan}
@@ -146,27 +142,9 @@ class TestFloeReportsBytesRead {
 
   /** The summed {@code bytesRead} of the query's one Floe scan, after the query ran. */
   private static long bytesRead(Dataset<?> query) {
-    List<BatchScanExec> scans = new java.util.ArrayList<>();
-    collectScans(query.queryExecution().executedPlan(), scans);
+    List<BatchScanExec> scans = ExecutedScans.of(query);
     assertThat(scans).as("Floe scans in the executed plan").hasSize(1);
     SQLMetric metric = scans.get(0).metrics().get("bytesRead").get();
     return metric.value();
-  }
-
-  private static void collectScans(SparkPlan plan, List<BatchScanExec> scans) {
-    if (plan instanceof AdaptiveSparkPlanExec adaptive) {
-      collectScans(adaptive.finalPhysicalPlan(), scans);
-      return;
-    }
-    if (plan instanceof QueryStageExec stage) {
-      collectScans(stage.plan(), scans);
-      return;
-    }
-    if (plan instanceof BatchScanExec scan) {
-      scans.add(scan);
-    }
-    for (SparkPlan child : JavaConverters.seqAsJavaList(plan.children())) {
-      collectScans(child, scans);
-    }
   }
 }
