@@ -86,7 +86,7 @@ public final class MetadataSource {
     // a metadata file lives in its table's metadata/ directory: that directory scopes it
     int metadataDirectory = location.lastIndexOf('/');
     String scope = metadataDirectory < 0 ? location : location.substring(0, metadataDirectory);
-    CacheKey key = new CacheKey(scope, CacheKey.Kind.TABLE_METADATA, location, length, "");
+    CacheKey key = new CacheKey(scope, io, CacheKey.Kind.TABLE_METADATA, location, length, "");
     TableMetadata kept = cache.get(key, TableMetadata.class);
     if (kept != null) {
       cache.counted(true);
@@ -127,6 +127,7 @@ public final class MetadataSource {
     CacheKey key =
         new CacheKey(
             scope,
+            table.io(),
             CacheKey.Kind.MANIFEST_LIST,
             location,
             -1,
@@ -291,7 +292,7 @@ public final class MetadataSource {
             + ", format v"
             + table.metadata().formatVersion();
     return new CacheKey(
-        scope, CacheKey.Kind.MANIFEST, manifest.path(), manifest.length(), inherited);
+        scope, table.io(), CacheKey.Kind.MANIFEST, manifest.path(), manifest.length(), inherited);
   }
 
   /** A manifest's entries of every status, with the column metrics they were decoded with. */

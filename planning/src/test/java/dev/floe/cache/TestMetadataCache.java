@@ -3,12 +3,18 @@ package dev.floe.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.floe.io.FileIO;
+import dev.floe.io.HadoopFileIO;
+import dev.floe.io.LocalFileIO;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The bound in bytes, least-recently-used eviction, and keys that keep tables apart. */
 class TestMetadataCache {
+  private static final FileIO LOCAL = new LocalFileIO();
+
   private static CacheKey manifest(String scope, String location, long length) {
-    return new CacheKey(scope, CacheKey.Kind.MANIFEST, location, length, "v2");
+    return new CacheKey(scope, LOCAL, CacheKey.Kind.MANIFEST, location, length, "v2");
   }
 
   private static final CacheKey A = manifest("t1", "s3://b/t1/m-a.avro", 100);
@@ -64,18 +70,39 @@ class TestMetadataCache {
         .isNull();
     assertThat(
             cache.get(
-                new CacheKey("t1", CacheKey.Kind.MANIFEST, A.location(), A.length(), "v3"),
+                new CacheKey("t1", LOCAL, CacheKey.Kind.MANIFEST, A.location(), A.length(), "v3"),
                 String.class))
         .as("another variant")
         .isNull();
     assertThat(
             cache.get(
-                new CacheKey("t1", CacheKey.Kind.MANIFEST_LIST, A.location(), A.length(), "v2"),
+                new CacheKey(
+                    "t1", LOCAL, CacheKey.Kind.MANIFEST_LIST, A.location(), A.length(), "v2"),
                 String.class))
         .as("another kind")
         .isNull();
+    FileIO otherCredentials = new HadoopFileIO(Map.of("fs.s3a.secret.key", "another"));
+    assertThat(
+            cache.get(
+                new CacheKey(
+                    "t1", otherCredentials, CacheKey.Kind.MANIFEST, A.location(), A.length(), "v2"),
+                String.class))
+        .as("the same file of the same table, read with other credentials")
+        .isNull();
     assertThat(cache.get(manifest("t1", A.location(), A.length()), String.class))
         .as("an equal key")
+        .isEqualTo("a");
+    assertThat(
+            cache.get(
+                new CacheKey(
+                    "t1",
+                    new LocalFileIO(),
+                    CacheKey.Kind.MANIFEST,
+                    A.location(),
+                    A.length(),
+                    "v2"),
+                String.class))
+        .as("an equal key with another instance of equal file access")
         .isEqualTo("a");
   }
 
