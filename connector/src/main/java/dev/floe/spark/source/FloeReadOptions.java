@@ -47,8 +47,9 @@ import java.util.stream.Collectors;
  * @param deleteCacheSize {@code delete-cache-size}: the bound in bytes of each executor's cache of
  *     loaded delete files (deletion vectors, position and equality deletes); 0 disables it
  * @param metadataCacheSize {@code metadata-cache-size}: the bound in bytes of the driver's cache of
- *     decoded manifest lists and manifests, shared by every scan (the latest scan's bound holds); 0
- *     empties it and turns it off. By default 10 % of the driver's heap, at most 256 MiB
+ *     decoded table metadata files, manifest lists and manifests, shared by every scan (the latest
+ *     scan's bound holds); 0 empties it and turns it off. By default 10 % of the driver's heap, at
+ *     most 256 MiB
  * @param aggregatePushDown {@code aggregate-push-down-enabled}: whether COUNT, MIN and MAX may be
  *     answered by the scan (from metadata where exact) instead of by Spark over the scan's rows
  * @param verifyChecksums {@code verify-checksums}: whether data files' Parquet pages are checked
