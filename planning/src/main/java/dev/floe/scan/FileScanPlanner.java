@@ -4,13 +4,12 @@ import dev.floe.CorruptTableException;
 import dev.floe.FileReadException;
 import dev.floe.FloeException;
 import dev.floe.InvalidRequestException;
-import dev.floe.cache.MetadataCache;
 import dev.floe.cache.MetadataSource;
+import dev.floe.expr.ExpressionJson;
 import dev.floe.manifest.ContentFile;
 import dev.floe.manifest.DataFile;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.manifest.ManifestContent;
-import dev.floe.manifest.ManifestEntry;
 import dev.floe.manifest.ManifestFile;
 import dev.floe.manifest.MetricsColumns;
 import dev.floe.table.LoadedTable;
@@ -26,41 +25,52 @@ import java.util.function.Function;
  * DeleteFileIndex}, then data manifests into one whole-file task per live data file that the filter
  * may match. Each hop prunes with the strongest evidence it has: partition summaries skip whole
  * manifests, partition tuples and then column metrics skip entries; delete files are pruned with
- * the same evidence. Manifests are read in parallel; entries are streamed, and only the resulting
- * tasks are kept. Every hop's counts go into the {@link ScanReport}.
+ * the same evidence ({@link ManifestPruner}). Manifests are read in parallel, on this process's
+ * planning threads or, in a distributed {@link PlanningMode}, on an engine's executors, which
+ * return only the entries that survived; either way outcomes are merged in manifest-list order, so
+ * the plan does not depend on where it was read. Entries are streamed, and only the resulting tasks
+ * are kept. Every hop's counts go into the {@link ScanReport}.
  */
 final class FileScanPlanner {
+  /** Manifests of at most this many bytes in all are read locally in the auto planning mode. */
+  static final long LOCAL_PLANNING_MAX_BYTES = 128L << 20;
+
   private final LoadedTable table;
   private final Snapshot snapshot;
   private final FilterPruning pruning;
+  private final PlanSettings settings;
   private final ParallelManifestReader reader;
-  private final int skipListLimit;
-  private final MetricsColumns requestedStats;
   private final LocationPolicy locations;
   private final MetadataSource source;
+  private final ManifestPruner pruner;
 
   FileScanPlanner(
       LoadedTable table, Snapshot snapshot, FilterPruning pruning, PlanSettings settings) {
     this.table = table;
     this.snapshot = snapshot;
     this.pruning = pruning;
-    this.reader = new ParallelManifestReader(settings.threads());
-    this.skipListLimit = settings.skipListLimit();
-    this.requestedStats = settings.requestedStats();
+    this.settings = settings;
+    this.reader = new ParallelManifestReader(settings.reading().threads());
     this.locations = LocationPolicy.of(table);
-    this.source = MetadataSource.of(settings.cache(), table);
+    this.source = MetadataSource.of(settings.reading().cache(), table);
+    this.pruner =
+        new ManifestPruner(
+            table.name(),
+            snapshot.snapshotId(),
+            pruning,
+            source,
+            locations,
+            settings.skipListLimit());
   }
 
   /**
-   * How a plan runs: how many manifests are read at once, how many pruned files are listed, whose
-   * column metrics the planned files keep beyond those the filter reads, which cache decoded
-   * metadata comes from.
+   * How a plan runs: how many pruned files are listed, whose column metrics the planned files keep
+   * beyond those the filter reads, how and where manifests are read.
    */
-  record PlanSettings(
-      int threads, int skipListLimit, MetricsColumns requestedStats, MetadataCache cache) {
+  record PlanSettings(int skipListLimit, MetricsColumns requestedStats, ManifestReading reading) {
     PlanSettings {
       java.util.Objects.requireNonNull(requestedStats, "requestedStats");
-      java.util.Objects.requireNonNull(cache, "cache");
+      java.util.Objects.requireNonNull(reading, "reading");
     }
   }
 
@@ -106,7 +116,7 @@ final class FileScanPlanner {
   private ScanPlan planAll() {
     long started = System.nanoTime();
     TableMetadata metadata = table.metadata();
-    ScanReportBuilder report = new ScanReportBuilder(table.name(), skipListLimit);
+    ScanReportBuilder report = new ScanReportBuilder(table.name(), settings.skipListLimit());
     report.snapshot(snapshot.snapshotId(), pruning);
     locations.checkManifestLocations(snapshot);
     MetadataSource.Fetched<List<ManifestFile>> listed = source.manifests(snapshot);
@@ -133,8 +143,7 @@ final class FileScanPlanner {
 
     DeleteFileIndex.Builder deletes =
         DeleteFileIndex.builder(metadata.specsById(), metadata.schema(), table.name());
-    for (ManifestOutcome<DeleteFile> outcome :
-        reader.readAll(deleteManifests, this::liveDeleteFiles)) {
+    for (ManifestOutcome<DeleteFile> outcome : deleteFiles(deleteManifests, report)) {
       outcome.files().forEach(deletes::add);
       report.deleteFiles(outcome);
     }
@@ -146,128 +155,116 @@ final class FileScanPlanner {
         pruning
             .metricsColumns()
             .and(MetricsColumns.forPruning(index.equalityFieldIds()))
-            .and(requestedStats);
-    Function<ManifestFile, ManifestOutcome<FileScanTask>> planManifest =
-        manifest -> tasks(manifest, index, dataMetrics);
+            .and(settings.requestedStats());
     List<FileScanTask> tasks = new ArrayList<>();
-    for (ManifestOutcome<FileScanTask> outcome : reader.readAll(dataManifests, planManifest)) {
+    for (ManifestOutcome<FileScanTask> outcome :
+        dataTasks(dataManifests, index, dataMetrics, report)) {
       tasks.addAll(outcome.files());
       report.dataFiles(outcome);
     }
     return new ScanPlan(tasks, report.build(tasks, System.nanoTime() - started));
   }
 
-  private ManifestOutcome<DeleteFile> liveDeleteFiles(ManifestFile manifest) {
-    ManifestOutcome.Builder<DeleteFile> outcome = ManifestOutcome.builder(skipListLimit);
-    // delete files are few, and pairing them reads bounds the filter does not name (a position
-    // delete file's file_path bounds, an equality delete file's key columns): read them whole
-    try (MetadataSource.ManifestEntries entries = read(manifest, MetricsColumns.ALL, outcome)) {
-      while (entries.hasNext()) {
-        ManifestEntry entry = entries.next();
-        if (!entry.isLive()) {
-          continue;
+  /**
+   * The plan's delete files from the delete manifests to read: on this process's planning threads
+   * or on the engine's executors, as the delete planning mode decides.
+   */
+  private List<ManifestOutcome<DeleteFile>> deleteFiles(
+      List<ManifestFile> manifests, ScanReportBuilder report) {
+    if (!distribute(settings.reading().deleteMode(), manifests, "delete")) {
+      report.deletePlanning(PlanningMode.LOCAL);
+      return reader.readAll(manifests, manifest -> pruner.liveDeleteFiles(manifest, file -> file));
+    }
+    report.deletePlanning(PlanningMode.DISTRIBUTED);
+    List<ManifestOutcome<DeleteFile>> outcomes = new ArrayList<>(manifests.size());
+    for (ManifestOutcome<ContentFile> outcome : readRemotely(manifests, MetricsColumns.NONE)) {
+      outcomes.add(outcome.map(file -> (DeleteFile) file));
+    }
+    return outcomes;
+  }
+
+  /**
+   * One whole-file task per data file of the data manifests to read that may match, with its delete
+   * files and residual. Locally each planning thread reads a manifest and pairs its files; on the
+   * executors each task reads manifests, and this process's threads pair the files they return.
+   */
+  private List<ManifestOutcome<FileScanTask>> dataTasks(
+      List<ManifestFile> manifests,
+      DeleteFileIndex index,
+      MetricsColumns metrics,
+      ScanReportBuilder report) {
+    Function<DataFile, FileScanTask> task =
+        file ->
+            new FileScanTask(
+                file, index.forDataFile(file), pruning.residual(file), 0, file.fileSizeInBytes());
+    if (!distribute(settings.reading().dataMode(), manifests, "data")) {
+      report.dataPlanning(PlanningMode.LOCAL);
+      return reader.readAll(manifests, manifest -> pruner.liveDataFiles(manifest, metrics, task));
+    }
+    report.dataPlanning(PlanningMode.DISTRIBUTED);
+    return reader.readAll(
+        readRemotely(manifests, metrics),
+        outcome -> outcome.map(file -> task.apply((DataFile) file)));
+  }
+
+  /**
+   * Whether to read these manifests on the executors. {@code auto} does when the engine has more
+   * slots on executors than this process has planning threads, and there are more manifests than
+   * twice those threads, holding more than {@link #LOCAL_PLANNING_MAX_BYTES}: Iceberg's rule, so
+   * that a small or a medium table never pays for a distributed job.
+   */
+  private boolean distribute(PlanningMode mode, List<ManifestFile> manifests, String content) {
+    ManifestReading reading = settings.reading();
+    return switch (mode) {
+      case LOCAL -> false;
+      case DISTRIBUTED -> {
+        if (reading.distributed() == null || table.metadataLocation() == null) {
+          throw new InvalidRequestException(
+              "Cannot read the "
+                  + content
+                  + " manifests on executors: "
+                  + (reading.distributed() == null
+                      ? "this engine has none (plan with the local planning mode)"
+                      : "the table was not loaded from a metadata file"));
         }
-        if (!(entry.file() instanceof DeleteFile file)) {
-          throw misplaced(manifest, entry, ManifestContent.DELETES);
-        }
-        checkLocations(file, manifest);
-        if (admit(
-            file,
-            outcome,
-            ScanReport.Hop.DELETE_FILE_PARTITION,
-            ScanReport.Hop.DELETE_FILE_METRICS)) {
-          outcome.keep(entries.exact(file));
-        }
+        yield !manifests.isEmpty();
       }
-    }
-    return outcome.build();
-  }
-
-  private ManifestOutcome<FileScanTask> tasks(
-      ManifestFile manifest, DeleteFileIndex index, MetricsColumns metrics) {
-    ManifestOutcome.Builder<FileScanTask> outcome = ManifestOutcome.builder(skipListLimit);
-    try (MetadataSource.ManifestEntries entries = read(manifest, metrics, outcome)) {
-      while (entries.hasNext()) {
-        ManifestEntry entry = entries.next();
-        if (!entry.isLive()) {
-          continue;
+      case AUTO -> {
+        if (reading.distributed() == null || table.metadataLocation() == null) {
+          yield false;
         }
-        if (!(entry.file() instanceof DataFile file)) {
-          throw misplaced(manifest, entry, ManifestContent.DATA);
+        long bytes = 0;
+        for (ManifestFile manifest : manifests) {
+          bytes += manifest.length();
         }
-        locations.check(file.location(), "data file", "manifest", manifest.path());
-        if (admit(
-            file, outcome, ScanReport.Hop.DATA_FILE_PARTITION, ScanReport.Hop.DATA_FILE_METRICS)) {
-          // pruned by the metrics read, which may be wider than asked for; kept as asked for
-          DataFile exact = entries.exact(file);
-          outcome.keep(
-              new FileScanTask(
-                  exact,
-                  index.forDataFile(exact),
-                  pruning.residual(exact),
-                  0,
-                  exact.fileSizeInBytes()));
-        }
+        yield reading.distributed().remoteParallelism() > reading.threads()
+            && manifests.size() > 2L * reading.threads()
+            && bytes > LOCAL_PLANNING_MAX_BYTES;
       }
-    }
-    return outcome.build();
+    };
   }
 
-  /** Tests one live entry against the partition, then the metrics; counts what it pruned. */
-  private boolean admit(
-      ContentFile file,
-      ManifestOutcome.Builder<?> outcome,
-      ScanReport.Hop partitionHop,
-      ScanReport.Hop metricsHop) {
-    outcome.live();
-    if (!pruning.partitionMightMatch(file)) {
-      outcome.skippedByPartition(
-          partitionHop,
-          file.location(),
-          () -> pruning.prunedBy(alone -> alone.partitionMightMatch(file)));
-      return false;
+  private List<ManifestOutcome<ContentFile>> readRemotely(
+      List<ManifestFile> manifests, MetricsColumns dataMetrics) {
+    ManifestReadJob job =
+        new ManifestReadJob(
+            table.name(),
+            table.metadataLocation(),
+            snapshot.snapshotId(),
+            pruning.schemaId(),
+            ExpressionJson.toJson(pruning.filter()),
+            dataMetrics,
+            settings.skipListLimit());
+    List<ManifestOutcome<ContentFile>> outcomes =
+        settings.reading().distributed().readAll(job, manifests);
+    if (outcomes.size() != manifests.size()) {
+      throw new IllegalStateException(
+          "Read "
+              + manifests.size()
+              + " manifests on the executors but got "
+              + outcomes.size()
+              + " outcomes back");
     }
-    if (!pruning.metricsMightMatch(file)) {
-      outcome.skippedByMetrics(
-          metricsHop,
-          file.location(),
-          () -> pruning.prunedBy(alone -> alone.metricsMightMatch(file)));
-      return false;
-    }
-    return true;
-  }
-
-  /** A delete file's own location and, for a deletion vector, the data file it names. */
-  private void checkLocations(DeleteFile file, ManifestFile manifest) {
-    String role = file.isDeletionVector() ? "deletion vector file" : "delete file";
-    locations.check(file.location(), role, "manifest", manifest.path());
-    if (file.referencedDataFile() != null) {
-      locations.check(
-          file.referencedDataFile(), "referenced data file", "manifest", manifest.path());
-    }
-  }
-
-  private MetadataSource.ManifestEntries read(
-      ManifestFile manifest, MetricsColumns metrics, ManifestOutcome.Builder<?> outcome) {
-    MetadataSource.ManifestEntries entries = source.entries(manifest, metrics);
-    outcome.fetched(entries.fromCache(), entries.bytesRead());
-    return entries;
-  }
-
-  private CorruptTableException misplaced(
-      ManifestFile manifest, ManifestEntry entry, ManifestContent expected) {
-    return new CorruptTableException(
-        "Manifest "
-            + manifest.path()
-            + " of snapshot "
-            + snapshot.snapshotId()
-            + " in table "
-            + table.name()
-            + " is a "
-            + expected.name().toLowerCase(java.util.Locale.ROOT)
-            + " manifest but holds "
-            + entry.file().content()
-            + " file "
-            + entry.file().location());
+    return outcomes;
   }
 }

@@ -9,16 +9,32 @@ import java.util.function.Supplier;
 
 /**
  * What reading one manifest produced: the files or tasks it kept, its entry counts, and the first
- * pruned entries (up to the plan's list limit; the rest are only counted). Built by the thread that
- * reads the manifest and merged in manifest-list order, so the report is deterministic.
+ * pruned entries (up to the plan's list limit; the rest are only counted). Built by the thread or
+ * the executor that reads the manifest and merged in manifest-list order, so the report is
+ * deterministic wherever each manifest was read.
  */
-record ManifestOutcome<T>(
+public record ManifestOutcome<T>(
     List<T> files,
     EntryPruning counts,
     List<SkippedFile> skipped,
     long unlistedSkips,
     boolean fromCache,
     long bytesRead) {
+
+  public ManifestOutcome {
+    files = List.copyOf(files);
+    java.util.Objects.requireNonNull(counts, "counts");
+    skipped = List.copyOf(skipped);
+  }
+
+  /** The same outcome with each kept file turned into {@code convert}'s result, in order. */
+  public <R> ManifestOutcome<R> map(java.util.function.Function<? super T, R> convert) {
+    List<R> converted = new ArrayList<>(files.size());
+    for (T file : files) {
+      converted.add(convert.apply(file));
+    }
+    return new ManifestOutcome<>(converted, counts, skipped, unlistedSkips, fromCache, bytesRead);
+  }
 
   static <T> Builder<T> builder(int skipListLimit) {
     return new Builder<>(skipListLimit);

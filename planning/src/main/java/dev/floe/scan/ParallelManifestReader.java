@@ -1,7 +1,6 @@
 package dev.floe.scan;
 
 import dev.floe.FloeException;
-import dev.floe.manifest.ManifestFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -29,10 +28,11 @@ final class ParallelManifestReader {
     this.threads = threads;
   }
 
-  <T> List<T> readAll(List<ManifestFile> manifests, Function<ManifestFile, T> read) {
+  /** {@code read} applied to each manifest (or each manifest's outcome), results in input order. */
+  <I, T> List<T> readAll(List<I> manifests, Function<I, T> read) {
     if (threads == 1 || manifests.size() <= 1) {
       List<T> results = new ArrayList<>(manifests.size());
-      for (ManifestFile manifest : manifests) {
+      for (I manifest : manifests) {
         results.add(read.apply(manifest));
       }
       return results;
@@ -41,7 +41,7 @@ final class ParallelManifestReader {
         Executors.newFixedThreadPool(Math.min(threads, manifests.size()), daemonThreads());
     try {
       List<Future<T>> futures = new ArrayList<>(manifests.size());
-      for (ManifestFile manifest : manifests) {
+      for (I manifest : manifests) {
         futures.add(pool.submit(() -> read.apply(manifest)));
       }
       List<T> results = new ArrayList<>(manifests.size());

@@ -13,6 +13,7 @@ import java.util.Objects;
  * @param snapshotId the snapshot planned, or null for a table with no snapshot
  * @param filter the filter as bound to the snapshot's schema ({@code true} when none)
  * @param metadataReads which metadata files came from the metadata cache and which from storage
+ * @param planning where the data and the delete manifests were read
  */
 public record ScanReport(
     String table,
@@ -31,7 +32,8 @@ public record ScanReport(
     Duration planningTime,
     List<SkippedFile> skipped,
     long unlistedSkips,
-    MetadataReads metadataReads) {
+    MetadataReads metadataReads,
+    Planning planning) {
 
   public ScanReport {
     Objects.requireNonNull(table, "table");
@@ -44,6 +46,7 @@ public record ScanReport(
     Objects.requireNonNull(deleteFilesAttached, "deleteFilesAttached");
     Objects.requireNonNull(planningTime, "planningTime");
     Objects.requireNonNull(metadataReads, "metadataReads");
+    Objects.requireNonNull(planning, "planning");
     skipped = List.copyOf(skipped);
   }
 
@@ -92,6 +95,29 @@ public record ScanReport(
       return manifestList.fromStorage()
           + dataManifests.fromStorage()
           + deleteManifests.fromStorage();
+    }
+  }
+
+  /**
+   * Where a plan read its data manifests and its delete manifests: {@link PlanningMode#LOCAL} on
+   * the planning process's threads, {@link PlanningMode#DISTRIBUTED} on an engine's executors (what
+   * {@code auto} chose, never {@code auto} itself). Manifests that were never read (none to read)
+   * count as local.
+   */
+  public record Planning(PlanningMode data, PlanningMode deletes) {
+    public static final Planning LOCAL = new Planning(PlanningMode.LOCAL, PlanningMode.LOCAL);
+
+    public Planning {
+      Objects.requireNonNull(data, "data");
+      Objects.requireNonNull(deletes, "deletes");
+      if (data == PlanningMode.AUTO || deletes == PlanningMode.AUTO) {
+        throw new IllegalArgumentException("A plan reports the mode auto chose, not auto");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "[data=" + data.modeName() + ", deletes=" + deletes.modeName() + "]";
     }
   }
 
@@ -198,6 +224,7 @@ public record ScanReport(
         + metadataReads.dataManifests()
         + ", deleteManifests="
         + metadataReads.deleteManifests()
-        + "]";
+        + "] planning="
+        + planning;
   }
 }

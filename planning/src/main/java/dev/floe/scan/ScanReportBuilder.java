@@ -35,6 +35,8 @@ final class ScanReportBuilder {
   private FileReads manifestList = FileReads.NONE;
   private FileReads dataManifestReads = FileReads.NONE;
   private FileReads deleteManifestReads = FileReads.NONE;
+  private PlanningMode dataPlanning = PlanningMode.LOCAL;
+  private PlanningMode deletePlanning = PlanningMode.LOCAL;
 
   ScanReportBuilder(String table, int skipListLimit) {
     this.table = table;
@@ -73,6 +75,14 @@ final class ScanReportBuilder {
 
   void manifestRead(boolean data) {
     add(data, new ManifestPruning(1, 0, 0));
+  }
+
+  void dataPlanning(PlanningMode chosen) {
+    dataPlanning = chosen;
+  }
+
+  void deletePlanning(PlanningMode chosen) {
+    deletePlanning = chosen;
   }
 
   void deleteFiles(ManifestOutcome<DeleteFile> outcome) {
@@ -127,7 +137,8 @@ final class ScanReportBuilder {
         Duration.ofNanos(planningNanos),
         skipped,
         unlistedSkips,
-        new MetadataReads(manifestList, dataManifestReads, deleteManifestReads));
+        new MetadataReads(manifestList, dataManifestReads, deleteManifestReads),
+        new ScanReport.Planning(dataPlanning, deletePlanning));
   }
 
   private void merge(ManifestOutcome<?> outcome) {

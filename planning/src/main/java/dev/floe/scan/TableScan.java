@@ -46,8 +46,7 @@ public final class TableScan {
   private final Long openFileCost;
   private final Integer lookback;
   private final Boolean adaptiveSplitSize;
-  private final int planningThreads;
-  private final MetadataCache metadataCache;
+  private final ManifestReading reading;
   private final Expression filter;
   private final int skipListLimit;
   private final boolean everyColumnStats;
@@ -62,8 +61,7 @@ public final class TableScan {
     this.openFileCost = settings.openFileCost;
     this.lookback = settings.lookback;
     this.adaptiveSplitSize = settings.adaptiveSplitSize;
-    this.planningThreads = settings.planningThreads;
-    this.metadataCache = settings.metadataCache;
+    this.reading = settings.reading;
     this.filter = settings.filter;
     this.skipListLimit = settings.skipListLimit;
     this.everyColumnStats = settings.everyColumnStats;
@@ -77,8 +75,7 @@ public final class TableScan {
     settings.table = table;
     settings.selection = SnapshotSelection.CURRENT;
     settings.caseSensitive = true;
-    settings.planningThreads = Math.max(1, Runtime.getRuntime().availableProcessors());
-    settings.metadataCache = MetadataCache.disabled();
+    settings.reading = ManifestReading.defaults();
     settings.filter = Expression.alwaysTrue();
     settings.statsColumns = List.of();
     return new TableScan(settings);
@@ -250,7 +247,7 @@ public final class TableScan {
       throw new InvalidRequestException("Planning threads must be at least 1: " + threads);
     }
     Settings settings = settings();
-    settings.planningThreads = threads;
+    settings.reading = reading.withThreads(threads);
     return new TableScan(settings);
   }
 
@@ -262,12 +259,38 @@ public final class TableScan {
   public TableScan metadataCache(MetadataCache cache) {
     Objects.requireNonNull(cache, "cache");
     Settings settings = settings();
-    settings.metadataCache = cache;
+    settings.reading = reading.withCache(cache);
+    return new TableScan(settings);
+  }
+
+  /**
+   * Where the data manifests and the delete manifests are read (Iceberg's {@code
+   * read.data-planning-mode} and {@code read.delete-planning-mode}); by default both locally. The
+   * plan is the same in every mode. {@link PlanningMode#DISTRIBUTED} needs a {@link
+   * #distributedReader}; {@link PlanningMode#AUTO} without one plans locally.
+   *
+   * <pre>{@code
+   * scan.planningModes(PlanningMode.AUTO, PlanningMode.LOCAL).distributedReader(engineReader)
+   * }</pre>
+   */
+  public TableScan planningModes(PlanningMode data, PlanningMode deletes) {
+    Objects.requireNonNull(data, "data");
+    Objects.requireNonNull(deletes, "deletes");
+    Settings settings = settings();
+    settings.reading = reading.withModes(data, deletes);
+    return new TableScan(settings);
+  }
+
+  /** The engine's way to read manifests on its executors, for the distributed planning modes. */
+  public TableScan distributedReader(DistributedManifestReader reader) {
+    Objects.requireNonNull(reader, "reader");
+    Settings settings = settings();
+    settings.reading = reading.withDistributed(reader);
     return new TableScan(settings);
   }
 
   public MetadataCache metadataCache() {
-    return metadataCache;
+    return reading.cache();
   }
 
   public LoadedTable table() {
@@ -345,8 +368,7 @@ public final class TableScan {
             table,
             resolved.snapshot().get(),
             pruning,
-            new FileScanPlanner.PlanSettings(
-                planningThreads, skipListLimit, requestedStats, metadataCache))
+            new FileScanPlanner.PlanSettings(skipListLimit, requestedStats, reading))
         .plan();
   }
 
@@ -451,8 +473,7 @@ public final class TableScan {
     settings.openFileCost = openFileCost;
     settings.lookback = lookback;
     settings.adaptiveSplitSize = adaptiveSplitSize;
-    settings.planningThreads = planningThreads;
-    settings.metadataCache = metadataCache;
+    settings.reading = reading;
     settings.filter = filter;
     settings.skipListLimit = skipListLimit;
     settings.everyColumnStats = everyColumnStats;
@@ -470,8 +491,7 @@ public final class TableScan {
     private Long openFileCost;
     private Integer lookback;
     private Boolean adaptiveSplitSize;
-    private int planningThreads;
-    private MetadataCache metadataCache;
+    private ManifestReading reading;
     private Expression filter;
     private int skipListLimit;
     private boolean everyColumnStats;
