@@ -319,7 +319,8 @@ class TestFloeCatalog {
   }
 
   @Test
-  // Spark 4.1 deprecates createTable(.., Column[], ..) for createTable(.., TableInfo), whose default
+  // Spark 4.1 deprecates createTable(.., Column[], ..) for createTable(.., TableInfo), whose
+  // default
   // calls it: the call is what every line's Spark makes
   @SuppressWarnings("deprecation")
   void everyChangeIsRefused() throws Exception {

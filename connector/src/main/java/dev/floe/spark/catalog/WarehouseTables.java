@@ -1,9 +1,9 @@
 package dev.floe.spark.catalog;
 
-import dev.floe.spark.source.SharedMetadataCache;
 import dev.floe.FileReadException;
 import dev.floe.catalog.PathTables;
 import dev.floe.catalog.Warehouse;
+import dev.floe.spark.source.SharedMetadataCache;
 import dev.floe.table.LoadedTable;
 import java.util.ArrayList;
 import java.util.Arrays;

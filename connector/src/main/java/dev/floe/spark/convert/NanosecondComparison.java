@@ -41,7 +41,8 @@ final class NanosecondComparison {
               Expression.and(
                   Expression.greaterThanOrEqual(name, from), Expression.lessThan(name, to));
           case NOT_EQUAL ->
-              Expression.or(Expression.lessThan(name, from), Expression.greaterThanOrEqual(name, to));
+              Expression.or(
+                  Expression.lessThan(name, from), Expression.greaterThanOrEqual(name, to));
           case LESS_THAN -> Expression.lessThan(name, from);
           case LESS_THAN_OR_EQUAL -> Expression.lessThan(name, to);
           case GREATER_THAN -> Expression.greaterThanOrEqual(name, to);

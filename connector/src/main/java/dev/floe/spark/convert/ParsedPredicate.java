@@ -287,7 +287,9 @@ sealed interface ParsedPredicate {
           return Optional.empty();
         }
         Optional<Object> floeValue =
-            column.holdsNanoseconds() ? Optional.of(value) : column.value(literal, Strength.PRUNING);
+            column.holdsNanoseconds()
+                ? Optional.of(value)
+                : column.value(literal, Strength.PRUNING);
         if (floeValue.isEmpty()) {
           return Optional.empty();
         }

@@ -61,8 +61,9 @@ record ResolvedColumn(String name, PrimitiveType type, boolean topLevel, Schema 
    * A literal's Spark internal value as a Floe value of this column, or empty when it has no such
    * form at {@code strength}: for pruning, any value of a matching Java representation (strings
    * from {@code UTF8String}, decimals from Spark's {@code Decimal}, binary as bytes, timestamps as
-   * microseconds; none for a nanosecond column, see {@link #holdsNanoseconds}); exactly, only a literal of the column's own
-   * Spark type that converts without loss ({@link ExactPredicates#value}).
+   * microseconds; none for a nanosecond column, see {@link #holdsNanoseconds}); exactly, only a
+   * literal of the column's own Spark type that converts without loss ({@link
+   * ExactPredicates#value}).
    */
   Optional<Object> value(Literal<?> literal, Strength strength) {
     return switch (strength) {

@@ -20,9 +20,8 @@ import org.apache.spark.sql.connector.expressions.filter.Predicate;
  * strings from {@code UTF8String}, decimals from Spark's {@code Decimal}, dates as days, timestamps
  * as microseconds, binary as bytes; on a nanosecond column, whose values Spark sees floored to
  * microseconds, a comparison is the range of nanoseconds that floor to it ({@code
- * NanosecondComparison}). {@code col = NaN} becomes
- * {@code isNaN(col)}; other comparisons with NaN are not converted, since Spark orders NaN above
- * every number and Floe does not order it at all.
+ * NanosecondComparison}). {@code col = NaN} becomes {@code isNaN(col)}; other comparisons with NaN
+ * are not converted, since Spark orders NaN above every number and Floe does not order it at all.
  */
 public final class SparkPredicateConverter {
   private final Schema schema;

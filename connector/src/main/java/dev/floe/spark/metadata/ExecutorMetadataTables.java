@@ -1,9 +1,9 @@
 package dev.floe.spark.metadata;
 
-import dev.floe.spark.source.SharedMetadataCache;
 import dev.floe.io.FileIO;
 import dev.floe.metadata.MetadataTable;
 import dev.floe.metadata.MetadataTableType;
+import dev.floe.spark.source.SharedMetadataCache;
 import dev.floe.table.LoadedTable;
 import dev.floe.table.TableMetadata;
 import dev.floe.table.TableMetadataParser;

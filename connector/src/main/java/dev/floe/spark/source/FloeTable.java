@@ -67,7 +67,8 @@ public final class FloeTable
   /** Loads the table at {@code location}, checking the read options. */
   public static FloeTable load(String location, Map<String, String> options) {
     SparkSession spark = SparkSession.active();
-    LoadedTable table = PathTables.load(location, fileIO(location, spark), SharedMetadataCache.get());
+    LoadedTable table =
+        PathTables.load(location, fileIO(location, spark), SharedMetadataCache.get());
     return new FloeTable(table, readOptions(options, spark, table));
   }
 

@@ -4,10 +4,10 @@ import java.util.Optional;
 import org.apache.spark.sql.types.DataType;
 
 /**
- * What differs between the Spark lines Floe is built for, in one class per family of lines: this
- * is Spark 3.5's ({@code connector/src/spark-3.5}); {@code connector/src/spark-4} holds the same
- * class for Spark 4.0 and later. The shared code calls these methods and nothing of Spark's API
- * that a line lacks, so each line's jar is the shared sources compiled with its own copy.
+ * What differs between the Spark lines Floe is built for, in one class per family of lines: this is
+ * Spark 3.5's ({@code connector/src/spark-3.5}); {@code connector/src/spark-4} holds the same class
+ * for Spark 4.0 and later. The shared code calls these methods and nothing of Spark's API that a
+ * line lacks, so each line's jar is the shared sources compiled with its own copy.
  */
 public final class SparkLine {
   /** The Spark line this copy is compiled for, as users name it. */

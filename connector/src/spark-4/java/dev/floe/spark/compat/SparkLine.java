@@ -7,8 +7,8 @@ import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.VariantType;
 
 /**
- * What differs between the Spark lines Floe is built for, in one class per family of lines: this
- * is Spark 4's ({@code connector/src/spark-4}, compiled into the 4.0, 4.1 and 4.2 jars); {@code
+ * What differs between the Spark lines Floe is built for, in one class per family of lines: this is
+ * Spark 4's ({@code connector/src/spark-4}, compiled into the 4.0, 4.1 and 4.2 jars); {@code
  * connector/src/spark-3.5} holds the same class for Spark 3.5. The shared code calls these methods
  * and nothing of Spark's API that a line lacks.
  */

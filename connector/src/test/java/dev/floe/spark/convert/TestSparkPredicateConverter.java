@@ -180,12 +180,14 @@ class TestSparkPredicateConverter {
     assertThat(convert(predicate("<>", tsNs, literal(7L, ntz))))
         .contains(
             Expression.or(
-                Expression.lessThan("ts_ns", 7_000L), Expression.greaterThanOrEqual("ts_ns", 8_000L)));
+                Expression.lessThan("ts_ns", 7_000L),
+                Expression.greaterThanOrEqual("ts_ns", 8_000L)));
     assertThat(convert(predicate("IN", tsNs, literal(1L, ntz), literal(5L, ntz))))
         .contains(
             Expression.or(
                 Expression.and(
-                    Expression.greaterThanOrEqual("ts_ns", 1_000L), Expression.lessThan("ts_ns", 2_000L)),
+                    Expression.greaterThanOrEqual("ts_ns", 1_000L),
+                    Expression.lessThan("ts_ns", 2_000L)),
                 Expression.and(
                     Expression.greaterThanOrEqual("ts_ns", 5_000L),
                     Expression.lessThan("ts_ns", 6_000L))));

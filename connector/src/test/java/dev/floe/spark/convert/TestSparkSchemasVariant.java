@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Iceberg's {@code variant} in Spark: Spark's {@code VariantType} on the lines that have it (4.x),
- * a refusal naming the column and the Spark line on those that do not (3.5). Each line's build
- * runs the half that is its own.
+ * a refusal naming the column and the Spark line on those that do not (3.5). Each line's build runs
+ * the half that is its own.
  */
 class TestSparkSchemasVariant {
   private static final PrimitiveType VARIANT = PrimitiveType.of(TypeId.VARIANT);

@@ -1,5 +1,6 @@
 package dev.floe.spark.read.parquet;
 
+import dev.floe.CorruptFileException;
 import dev.floe.spark.read.parquet.ColumnNode.Constant;
 import dev.floe.spark.read.parquet.ColumnNode.Leaf;
 import dev.floe.spark.read.parquet.ColumnNode.ListNode;
@@ -8,7 +9,6 @@ import dev.floe.spark.read.parquet.ColumnNode.Position;
 import dev.floe.spark.read.parquet.ColumnNode.ShreddedVariant;
 import dev.floe.spark.read.parquet.ColumnNode.Slots;
 import dev.floe.spark.read.parquet.ColumnNode.Struct;
-import dev.floe.CorruptFileException;
 import dev.floe.spark.read.parquet.variant.MalformedVariantException;
 import dev.floe.spark.read.parquet.variant.VariantRebuilder;
 import java.util.List;
@@ -123,11 +123,7 @@ final class NestedAssembler {
       try {
         value =
             rebuilder.rebuild(
-                metadataBytes,
-                layout.getChild(1),
-                layout.getChild(2),
-                variant.shape(),
-                slot);
+                metadataBytes, layout.getChild(1), layout.getChild(2), variant.shape(), slot);
       } catch (MalformedVariantException malformed) {
         throw new CorruptFileException(
             "Cannot read variant column "

@@ -78,7 +78,8 @@ final class VariantResolver {
     Leaf metadataLeaf =
         leaves.leaf(binaryField("metadata"), metadataColumn, slots, pathOf(path, "metadata"));
     if (typed == null && !value.isOptional()) {
-      Leaf valueLeaf = leaves.leaf(binaryField("value"), binary(value, path), slots, pathOf(path, "value"));
+      Leaf valueLeaf =
+          leaves.leaf(binaryField("value"), binary(value, path), slots, pathOf(path, "value"));
       // Spark's variant vector: child 0 the value, child 1 the metadata
       return new Struct(column, List.of(valueLeaf, metadataLeaf), slots, definition, metadataLeaf);
     }
@@ -174,7 +175,9 @@ final class VariantResolver {
     Slots inner = new Slots(definition + 1, slots.repetition() + 1);
     Part part = element(element, inner, definition + 1, repeatedPath);
     NestedField field = optional("typed_value", new ListType(part.field()));
-    ColumnNode node = new ListNode(field, part.node(), slots, definition, ParquetColumnResolver.levelSource(part.node()));
+    ColumnNode node =
+        new ListNode(
+            field, part.node(), slots, definition, ParquetColumnResolver.levelSource(part.node()));
     return new Part(field, node, new VariantShape.ArrayShape(part.shape()));
   }
 

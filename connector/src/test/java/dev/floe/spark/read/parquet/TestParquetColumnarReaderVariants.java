@@ -108,7 +108,8 @@ class TestParquetColumnarReaderVariants {
     rows.add(variant(factory, 3, VariantValueWriter.integer(3, 42)));
     // neither value nor typed_value: the variant null
     rows.add(variant(factory, 4, null));
-    Path file = ParquetFiles.write(directory.resolve("shredded.parquet"), FILE_SCHEMA, rows, b -> b);
+    Path file =
+        ParquetFiles.write(directory.resolve("shredded.parquet"), FILE_SCHEMA, rows, b -> b);
 
     if (SparkLine.variantType().isEmpty()) {
       assertThatThrownBy(() -> read(file))
@@ -130,7 +131,8 @@ class TestParquetColumnarReaderVariants {
                     List.of(VariantValueWriter.string("x"), VariantValueWriter.string("y")))));
     assertThat(values.get(2))
         .isEqualTo(
-            object(new int[] {0, 2}, VariantValueWriter.integer(5, 7), VariantValueWriter.bool(true)));
+            object(
+                new int[] {0, 2}, VariantValueWriter.integer(5, 7), VariantValueWriter.bool(true)));
     assertThat(values.get(3)).isEqualTo(VariantValueWriter.integer(3, 42));
     assertThat(values.get(4)).isEqualTo(VariantValueWriter.variantNull());
     for (int row = 1; row < 5; row++) {

@@ -78,8 +78,7 @@ public final class VariantBytes {
       case 10 -> 18; // decimal16
       case 15, 16 -> 5 + unsigned(bytes, position + 1, 4, "a binary or string length");
       case 20 -> 17; // uuid
-      default ->
-          throw new MalformedVariantException("a value has unknown primitive type " + type);
+      default -> throw new MalformedVariantException("a value has unknown primitive type " + type);
     };
   }
 

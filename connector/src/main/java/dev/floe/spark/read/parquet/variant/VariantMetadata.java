@@ -90,8 +90,8 @@ public final class VariantMetadata {
   /**
    * The dictionary id of a field name.
    *
-   * @throws MalformedVariantException when the name is not in the dictionary, as the shredding
-   *     spec requires of every field name
+   * @throws MalformedVariantException when the name is not in the dictionary, as the shredding spec
+   *     requires of every field name
    */
   public int id(String name) {
     if (ids == null) {

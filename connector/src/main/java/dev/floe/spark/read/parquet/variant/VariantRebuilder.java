@@ -152,13 +152,16 @@ public final class VariantRebuilder {
     int type = shape.typeId();
     return switch (type) {
       case 1 -> VariantValueWriter.bool(typed.getBoolean(row));
-      case 3 -> VariantValueWriter.integer(type, inRange(typed.getInt(row), Byte.MIN_VALUE, Byte.MAX_VALUE, where));
+      case 3 ->
+          VariantValueWriter.integer(
+              type, inRange(typed.getInt(row), Byte.MIN_VALUE, Byte.MAX_VALUE, where));
       case 4 ->
           VariantValueWriter.integer(
               type, inRange(typed.getInt(row), Short.MIN_VALUE, Short.MAX_VALUE, where));
       case 5 -> VariantValueWriter.integer(type, typed.getInt(row));
       case 6 -> VariantValueWriter.integer(type, typed.getLong(row));
-      case 7 -> VariantValueWriter.fixedWidth(type, Double.doubleToRawLongBits(typed.getDouble(row)), 8);
+      case 7 ->
+          VariantValueWriter.fixedWidth(type, Double.doubleToRawLongBits(typed.getDouble(row)), 8);
       case 14 ->
           VariantValueWriter.fixedWidth(
               type, Float.floatToRawIntBits(typed.getFloat(row)) & 0xFFFFFFFFL, 4);

@@ -59,8 +59,7 @@ class TestVariantRebuilder {
 
     // {"a": 5, "b": "x"}: a (id 1) before b (id 0)
     assertThat(rebuilt)
-        .isEqualTo(
-            new byte[] {0x02, 2, 1, 0, 0, 5, 7, 5 << 2, 5, 0, 0, 0, (1 << 2) | 1, 'x'});
+        .isEqualTo(new byte[] {0x02, 2, 1, 0, 0, 5, 7, 5 << 2, 5, 0, 0, 0, (1 << 2) | 1, 'x'});
   }
 
   @Test

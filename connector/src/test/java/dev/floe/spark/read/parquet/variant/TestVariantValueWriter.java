@@ -33,8 +33,7 @@ class TestVariantValueWriter {
     assertThat(VariantValueWriter.decimal(10, 0, BigInteger.ONE.shiftLeft(64)))
         .hasSize(18)
         .startsWith(bytes(10 << 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0));
-    assertThat(VariantValueWriter.binary(bytes(7, 8)))
-        .isEqualTo(bytes(15 << 2, 2, 0, 0, 0, 7, 8));
+    assertThat(VariantValueWriter.binary(bytes(7, 8))).isEqualTo(bytes(15 << 2, 2, 0, 0, 0, 7, 8));
     assertThat(VariantValueWriter.uuid(new byte[16])).hasSize(17).startsWith(bytes(20 << 2));
   }
 
@@ -76,7 +75,9 @@ class TestVariantValueWriter {
     assertThat(array[0] & 0xFF).isEqualTo(0x03 | (1 << 2) | (1 << 4));
     assertThat(VariantBytes.unsigned(array, 1, 4, "count")).isEqualTo(300);
     assertThat(VariantBytes.sizeOf(array, 0)).isEqualTo(array.length);
-    assertThat(VariantValueWriter.valueAt(array, VariantBytes.Container.array(array, 0).valueStart(299)))
+    assertThat(
+            VariantValueWriter.valueAt(
+                array, VariantBytes.Container.array(array, 0).valueStart(299)))
         .isEqualTo(VariantValueWriter.string("element 299"));
   }
 
