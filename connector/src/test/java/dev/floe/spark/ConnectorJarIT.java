@@ -80,8 +80,14 @@ class ConnectorJarIT {
 
   private static final long CHILD_TIMEOUT_SECONDS = 300;
 
-  /** The jar's size limit, 1 MiB. */
-  private static final long MAX_JAR_BYTES = 1L << 20;
+  /**
+   * The jar's size limit, 1.25 MiB. It was 1 MiB until planning on executors (issue 24) took the
+   * jars to 1,073,921 bytes; the limit was raised on purpose, by a quarter, rather than trimmed to
+   * fit by a few KB: a budget that every feature has to squeeze under invites shortcuts. What the
+   * jar must not do is grow by a dependency: {@link #holdsOnlyFloesClassesAndItsOwnMetadata} holds
+   * that.
+   */
+  private static final long MAX_JAR_BYTES = 5L << 18;
 
   private static final long SNAPSHOT_ID = 1L;
 
@@ -182,9 +188,9 @@ class ConnectorJarIT {
     assertThat(dependencyReducedPom).as("the dependency-reduced pom").isRegularFile();
   }
 
-  /** What a user adds to every Spark job: the jar of each line stays under one mebibyte. */
+  /** What a user adds to every Spark job: the jar of each line stays under 1.25 MiB. */
   @Test
-  void staysUnderOneMebibyte() throws IOException {
+  void staysSmall() throws IOException {
     assertThat(Files.size(connectorJar)).as("%s, in bytes", connectorJar).isLessThan(MAX_JAR_BYTES);
   }
 

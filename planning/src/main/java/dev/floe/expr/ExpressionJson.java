@@ -43,6 +43,7 @@ public final class ExpressionJson {
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final int FRAGMENT_LIMIT = 200;
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
 
   private ExpressionJson() {}
 
@@ -172,13 +173,27 @@ public final class ExpressionJson {
     PrimitiveType type = term.type();
     switch (operation.arity()) {
       case UNARY -> {}
-      case LITERAL -> json.set("value", SingleValueJson.toJson(type, predicate.value()));
+      case LITERAL -> json.set("value", boundValue(type, predicate.value()));
       case SET -> {
         ArrayNode values = json.putArray("values");
-        predicate.values().forEach(value -> values.add(SingleValueJson.toJson(type, value)));
+        predicate.values().forEach(value -> values.add(boundValue(type, value)));
       }
     }
     return json;
+  }
+
+  /**
+   * A bound value in its JSON single-value form. A time outside the day ({@code t <= -1}: a filter
+   * may name one though no row holds it) has no such form; it is written as its microseconds, a
+   * number, which binds back to the same time, so a bound filter still round-trips.
+   */
+  private static JsonNode boundValue(PrimitiveType type, Object value) {
+    if (type.typeId() == TypeId.TIME
+        && value instanceof Long micros
+        && (micros < 0 || micros >= MICROS_PER_DAY)) {
+      return NODES.numberNode(micros);
+    }
+    return SingleValueJson.toJson(type, value);
   }
 
   private static ObjectNode transformTerm(Transform transform, String column) {

@@ -229,19 +229,24 @@ final class FileScanPlanner {
         }
         yield !manifests.isEmpty();
       }
-      case AUTO -> {
-        if (reading.distributed() == null || table.metadataLocation() == null) {
-          yield false;
-        }
-        long bytes = 0;
-        for (ManifestFile manifest : manifests) {
-          bytes += manifest.length();
-        }
-        yield reading.distributed().remoteParallelism() > reading.threads()
-            && manifests.size() > 2L * reading.threads()
-            && bytes > LOCAL_PLANNING_MAX_BYTES;
-      }
+      case AUTO ->
+          reading.distributed() != null
+              && table.metadataLocation() != null
+              && autoDistributes(
+                  reading.distributed().remoteParallelism(), reading.threads(), manifests);
     };
+  }
+
+  /** Iceberg's rule for {@code auto} (see {@link #distribute}). */
+  static boolean autoDistributes(
+      int remoteParallelism, int localThreads, List<ManifestFile> manifests) {
+    long bytes = 0;
+    for (ManifestFile manifest : manifests) {
+      bytes += manifest.length();
+    }
+    return remoteParallelism > localThreads
+        && manifests.size() > 2L * localThreads
+        && bytes > LOCAL_PLANNING_MAX_BYTES;
   }
 
   private List<ManifestOutcome<ContentFile>> readRemotely(

@@ -376,6 +376,20 @@ class TestExpressionJson {
   }
 
   @Test
+  void writesATimeOutsideTheDayAsItsMicroseconds() {
+    for (long micros : new long[] {-1L, 86_400_000_000L, Long.MIN_VALUE}) {
+      Expression bound = bind(Expression.lessThanOrEqual("at", micros));
+
+      assertThat(ExpressionJson.toJson(bound))
+          .as("no time of day is %s microseconds: a number, not an ISO time", micros)
+          .isEqualTo("{\"type\":\"lt-eq\",\"term\":\"at\",\"value\":" + micros + "}");
+      assertThat(bind(ExpressionJson.parse(ExpressionJson.toJson(bound))))
+          .as("and it binds back to the same time, so planning on executors sees this filter")
+          .isEqualTo(bound);
+    }
+  }
+
+  @Test
   void roundTripsBoundSetsWithTheirValuesSorted() {
     Expression bound = bind(Expression.notIn("tstz", "2026-01-02T00:00:00Z", 0L, 0L));
 

@@ -22,7 +22,10 @@ final class MetadataCacheCheck {
 
   private MetadataCacheCheck() {}
 
-  /** {@code scan}'s plan, from storage, after checking that the cached plans equal it. */
+  /**
+   * {@code scan}'s plan, from storage, after checking that the cached plans and the plans made on
+   * executors ({@link DistributedPlanCheck}) equal it.
+   */
   static ScanPlan plan(TableScan scan) {
     ScanPlan fromStorage = scan.metadataCache(MetadataCache.disabled()).plan();
     check(scan, fromStorage);
@@ -57,10 +60,14 @@ final class MetadataCacheCheck {
         .isZero();
     assertThat(second.bytesRead()).as("and no byte, %s", table).isZero();
     assertThat(second.fromCache()).isEqualTo(uncached.fromStorage());
+    DistributedPlanCheck.check(scan.metadataCache(MetadataCache.disabled()), fromStorage);
   }
 
-  /** The report without what differs between equal plans: the time and where files came from. */
-  private static ScanReport counts(ScanReport report) {
+  /**
+   * The report without what differs between equal plans: the time, where files came from, and where
+   * manifests were read.
+   */
+  static ScanReport counts(ScanReport report) {
     return new ScanReport(
         report.table(),
         report.snapshotId(),
@@ -78,6 +85,7 @@ final class MetadataCacheCheck {
         Duration.ZERO,
         report.skipped(),
         report.unlistedSkips(),
-        ScanReport.MetadataReads.NONE);
+        ScanReport.MetadataReads.NONE,
+        ScanReport.Planning.LOCAL);
   }
 }

@@ -2,6 +2,7 @@ package dev.floe.spark.source;
 
 import dev.floe.InvalidRequestException;
 import dev.floe.cache.MetadataCache;
+import dev.floe.scan.PlanningMode;
 import dev.floe.scan.TableScan;
 import dev.floe.scan.task.FileReadRequest;
 import dev.floe.spark.deletes.DeleteCache;
@@ -54,6 +55,10 @@ import java.util.stream.Collectors;
  *     answered by the scan (from metadata where exact) instead of by Spark over the scan's rows
  * @param verifyChecksums {@code verify-checksums}: whether data files' Parquet pages are checked
  *     against the CRC-32 their headers record before they are decoded (true unless turned off)
+ * @param dataPlanningMode {@code data-planning-mode}: where data manifests are read (the driver,
+ *     the executors, or {@code auto}); also the table property {@code read.data-planning-mode}
+ * @param deletePlanningMode {@code delete-planning-mode}: the same for delete manifests ({@code
+ *     read.delete-planning-mode})
  */
 public record FloeReadOptions(
     Long snapshotId,
@@ -68,7 +73,9 @@ public record FloeReadOptions(
     long deleteCacheSize,
     long metadataCacheSize,
     boolean aggregatePushDown,
-    boolean verifyChecksums) {
+    boolean verifyChecksums,
+    PlanningMode dataPlanningMode,
+    PlanningMode deletePlanningMode) {
 
   public static final String SNAPSHOT_ID = "snapshot-id";
   public static final String AS_OF_TIMESTAMP = "as-of-timestamp";
@@ -83,6 +90,10 @@ public record FloeReadOptions(
   static final String METADATA_CACHE_SIZE = "metadata-cache-size";
   static final String AGGREGATE_PUSH_DOWN = "aggregate-push-down-enabled";
   static final String VERIFY_CHECKSUMS = "verify-checksums";
+  static final String DATA_PLANNING_MODE = "data-planning-mode";
+  static final String DELETE_PLANNING_MODE = "delete-planning-mode";
+  static final String DATA_PLANNING_MODE_PROPERTY = "read.data-planning-mode";
+  static final String DELETE_PLANNING_MODE_PROPERTY = "read.delete-planning-mode";
   static final String SESSION_PREFIX = "spark.floe.read.";
   static final String BATCH_SIZE_PROPERTY = "read.parquet.vectorization.batch-size";
 
@@ -97,7 +108,9 @@ public record FloeReadOptions(
           DELETE_CACHE_SIZE,
           METADATA_CACHE_SIZE,
           AGGREGATE_PUSH_DOWN,
-          VERIFY_CHECKSUMS);
+          VERIFY_CHECKSUMS,
+          DATA_PLANNING_MODE,
+          DELETE_PLANNING_MODE);
 
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
@@ -123,7 +136,9 @@ public record FloeReadOptions(
           DeleteCache.DEFAULT_MAX_BYTES,
           MetadataCache.defaultMaxBytes(),
           true,
-          true);
+          true,
+          PlanningMode.AUTO,
+          PlanningMode.AUTO);
 
   public FloeReadOptions {
     List<String> selectors = selectors(snapshotId, asOfTimestamp, branch, tag);
@@ -207,7 +222,9 @@ public record FloeReadOptions(
           deleteCacheSize,
           metadataCacheSize,
           aggregatePushDown,
-          verifyChecksums);
+          verifyChecksums,
+          dataPlanningMode,
+          deletePlanningMode);
     }
     if (selection().equals(loaded.selection())) {
       return this;
@@ -275,75 +292,66 @@ public record FloeReadOptions(
                     .collect(Collectors.joining(", ")));
       }
     }
-    Setting batchSize =
-        Setting.first(
-            Setting.option(BATCH_SIZE, byName),
-            Setting.session(BATCH_SIZE, sessionConf),
-            Setting.tableProperty(BATCH_SIZE_PROPERTY, tableProperties));
-    Long batchRows = number(batchSize);
+    ReadSetting batchSize =
+        ReadSetting.first(
+            ReadSetting.option(BATCH_SIZE, byName),
+            ReadSetting.session(BATCH_SIZE, sessionConf),
+            ReadSetting.tableProperty(BATCH_SIZE_PROPERTY, tableProperties));
+    Long batchRows = ReadSetting.number(batchSize);
     if (batchRows != null && batchRows > Integer.MAX_VALUE) {
       throw new InvalidRequestException(
           batchSize.source() + " is more rows than a batch can hold: " + batchRows);
     }
     return new FloeReadOptions(
-        number(Setting.option(SNAPSHOT_ID, byName)),
-        number(Setting.option(AS_OF_TIMESTAMP, byName)),
+        ReadSetting.number(ReadSetting.option(SNAPSHOT_ID, byName)),
+        ReadSetting.number(ReadSetting.option(AS_OF_TIMESTAMP, byName)),
         byName.get(BRANCH),
         byName.get(TAG),
-        number(tuning(SPLIT_SIZE, byName, sessionConf)),
-        number(tuning(FILE_OPEN_COST, byName, sessionConf)),
-        intNumber(tuning(LOOKBACK, byName, sessionConf)),
-        optionalBool(tuning(ADAPTIVE_SPLIT_SIZE, byName, sessionConf)),
+        ReadSetting.number(tuning(SPLIT_SIZE, byName, sessionConf)),
+        ReadSetting.number(tuning(FILE_OPEN_COST, byName, sessionConf)),
+        ReadSetting.intNumber(tuning(LOOKBACK, byName, sessionConf)),
+        ReadSetting.optionalBool(tuning(ADAPTIVE_SPLIT_SIZE, byName, sessionConf)),
         batchRows == null ? FileReadRequest.DEFAULT_BATCH_SIZE : batchRows.intValue(),
         Objects.requireNonNullElse(
-            number(tuning(DELETE_CACHE_SIZE, byName, sessionConf)), DeleteCache.DEFAULT_MAX_BYTES),
+            ReadSetting.number(tuning(DELETE_CACHE_SIZE, byName, sessionConf)),
+            DeleteCache.DEFAULT_MAX_BYTES),
         Objects.requireNonNullElseGet(
-            number(tuning(METADATA_CACHE_SIZE, byName, sessionConf)),
+            ReadSetting.number(tuning(METADATA_CACHE_SIZE, byName, sessionConf)),
             MetadataCache::defaultMaxBytes),
-        bool(tuning(AGGREGATE_PUSH_DOWN, byName, sessionConf), true),
-        bool(tuning(VERIFY_CHECKSUMS, byName, sessionConf), true));
+        ReadSetting.bool(tuning(AGGREGATE_PUSH_DOWN, byName, sessionConf), true),
+        ReadSetting.bool(tuning(VERIFY_CHECKSUMS, byName, sessionConf), true),
+        planningMode(
+            DATA_PLANNING_MODE, DATA_PLANNING_MODE_PROPERTY, byName, sessionConf, tableProperties),
+        planningMode(
+            DELETE_PLANNING_MODE,
+            DELETE_PLANNING_MODE_PROPERTY,
+            byName,
+            sessionConf,
+            tableProperties));
+  }
+
+  /** A planning mode: the read option, else the session conf, else Iceberg's table property. */
+  private static PlanningMode planningMode(
+      String name,
+      String property,
+      Map<String, String> byName,
+      Map<String, String> sessionConf,
+      Map<String, String> tableProperties) {
+    ReadSetting setting =
+        ReadSetting.first(
+            ReadSetting.option(name, byName),
+            ReadSetting.session(name, sessionConf),
+            ReadSetting.tableProperty(property, tableProperties));
+    return setting == null
+        ? PlanningMode.AUTO
+        : PlanningMode.parse(setting.value(), setting.source());
   }
 
   /** A tuning setting: the read option, else the session conf, else null. */
-  private static Setting tuning(
+  private static ReadSetting tuning(
       String name, Map<String, String> byName, Map<String, String> sessionConf) {
-    return Setting.first(Setting.option(name, byName), Setting.session(name, sessionConf));
-  }
-
-  /**
-   * One setting's value and where it was given, so that a bad value is reported where the user
-   * wrote it: {@code Read option split-size}, {@code Session conf spark.floe.read.split-size}, or
-   * {@code Table property read.parquet.vectorization.batch-size}.
-   *
-   * @param source where the value was given, as an error message names it
-   * @param value the value as given
-   */
-  private record Setting(String source, String value) {
-    static Setting option(String name, Map<String, String> byName) {
-      return of("Read option " + name, byName.get(name));
-    }
-
-    static Setting session(String name, Map<String, String> sessionConf) {
-      return of("Session conf " + SESSION_PREFIX + name, sessionConf.get(SESSION_PREFIX + name));
-    }
-
-    static Setting tableProperty(String name, Map<String, String> tableProperties) {
-      return of("Table property " + name, tableProperties.get(name));
-    }
-
-    private static Setting of(String source, String value) {
-      return value == null ? null : new Setting(source, value);
-    }
-
-    /** The first setting given, or null when none is. */
-    static Setting first(Setting... settings) {
-      for (Setting setting : settings) {
-        if (setting != null) {
-          return setting;
-        }
-      }
-      return null;
-    }
+    return ReadSetting.first(
+        ReadSetting.option(name, byName), ReadSetting.session(name, sessionConf));
   }
 
   /**
@@ -352,7 +360,11 @@ public record FloeReadOptions(
    * @throws InvalidRequestException when {@code branch} names a tag or {@code tag} a branch
    */
   public TableScan newScan(LoadedTable table) {
-    TableScan scan = TableScan.of(table).metadataCache(SharedMetadataCache.bounded(metadataCacheSize));
+    TableScan scan =
+        TableScan.of(table)
+            .metadataCache(SharedMetadataCache.bounded(metadataCacheSize))
+            .planningModes(dataPlanningMode, deletePlanningMode)
+            .distributedReader(new SparkManifestReader(table));
     if (snapshotId != null) {
       scan = scan.useSnapshot(snapshotId);
     }
@@ -399,43 +411,6 @@ public record FloeReadOptions(
               + "; use the option "
               + (expected == SnapshotRef.RefType.BRANCH ? TAG : BRANCH)
               + " instead");
-    }
-  }
-
-  private static boolean bool(Setting setting, boolean defaultValue) {
-    Boolean value = optionalBool(setting);
-    return value == null ? defaultValue : value;
-  }
-
-  private static Boolean optionalBool(Setting setting) {
-    if (setting == null) {
-      return null;
-    }
-    String trimmed = setting.value().trim().toLowerCase(Locale.ROOT);
-    if (!trimmed.equals("true") && !trimmed.equals("false")) {
-      throw new InvalidRequestException(
-          setting.source() + " must be true or false, not '" + setting.value() + "'");
-    }
-    return trimmed.equals("true");
-  }
-
-  private static Integer intNumber(Setting setting) {
-    Long value = number(setting);
-    if (value != null && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)) {
-      throw new InvalidRequestException(setting.source() + " is too large: " + value);
-    }
-    return value == null ? null : value.intValue();
-  }
-
-  private static Long number(Setting setting) {
-    if (setting == null) {
-      return null;
-    }
-    try {
-      return Long.parseLong(setting.value().trim());
-    } catch (NumberFormatException notANumber) {
-      throw new InvalidRequestException(
-          setting.source() + " must be a whole number, not '" + setting.value() + "'", notANumber);
     }
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.floe.InvalidRequestException;
+import dev.floe.scan.PlanningMode;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,8 @@ class TestFloeReadOptions {
         .hasMessageContaining("Unknown Floe read option 'snapshotid'")
         .hasMessageContaining(
             "valid options are adaptive-split-size-enabled, aggregate-push-down-enabled,"
-                + " as-of-timestamp, batch-size, branch, delete-cache-size, file-open-cost,"
+                + " as-of-timestamp, batch-size, branch, data-planning-mode, delete-cache-size,"
+                + " delete-planning-mode, file-open-cost,"
                 + " lookback, metadata-cache-size, path, paths, snapshot-id, split-size, tag,"
                 + " timestampAsOf,"
                 + " verify-checksums, versionAsOf");
@@ -32,10 +34,55 @@ class TestFloeReadOptions {
             "Unknown Floe session setting 'spark.floe.read.split-szie'; valid settings are"
                 + " spark.floe.read.adaptive-split-size-enabled,"
                 + " spark.floe.read.aggregate-push-down-enabled, spark.floe.read.batch-size,"
-                + " spark.floe.read.delete-cache-size, spark.floe.read.file-open-cost,"
+                + " spark.floe.read.data-planning-mode, spark.floe.read.delete-cache-size,"
+                + " spark.floe.read.delete-planning-mode, spark.floe.read.file-open-cost,"
                 + " spark.floe.read.lookback, spark.floe.read.metadata-cache-size,"
                 + " spark.floe.read.split-size,"
                 + " spark.floe.read.verify-checksums");
+  }
+
+  @Test
+  void planningModesResolveFromTheOptionThenTheSessionThenIcebergsTablePropertyThenAuto() {
+    FloeReadOptions defaults = FloeReadOptions.resolve(NONE, NONE, NONE);
+    assertThat(defaults.dataPlanningMode()).isEqualTo(PlanningMode.AUTO);
+    assertThat(defaults.deletePlanningMode()).isEqualTo(PlanningMode.AUTO);
+
+    Map<String, String> table =
+        Map.of("read.data-planning-mode", "local", "read.delete-planning-mode", "DISTRIBUTED");
+    FloeReadOptions fromTable = FloeReadOptions.resolve(NONE, NONE, table);
+    assertThat(fromTable.dataPlanningMode()).isEqualTo(PlanningMode.LOCAL);
+    assertThat(fromTable.deletePlanningMode()).isEqualTo(PlanningMode.DISTRIBUTED);
+
+    FloeReadOptions fromSession =
+        FloeReadOptions.resolve(
+            NONE, Map.of("spark.floe.read.data-planning-mode", "distributed"), table);
+    assertThat(fromSession.dataPlanningMode()).isEqualTo(PlanningMode.DISTRIBUTED);
+    assertThat(fromSession.deletePlanningMode()).isEqualTo(PlanningMode.DISTRIBUTED);
+
+    FloeReadOptions fromOption =
+        FloeReadOptions.resolve(
+            Map.of("Data-Planning-Mode", "auto"),
+            Map.of("spark.floe.read.data-planning-mode", "distributed"),
+            table);
+    assertThat(fromOption.dataPlanningMode()).isEqualTo(PlanningMode.AUTO);
+  }
+
+  @Test
+  void anInvalidPlanningModeIsNamedWhereItWasGiven() {
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(NONE, NONE, Map.of("read.delete-planning-mode", "x")))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Invalid Table property read.delete-planning-mode: 'x'; expected one of local,"
+                + " distributed, auto");
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.resolve(
+                    NONE, Map.of("spark.floe.read.data-planning-mode", "remote"), NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Invalid Session conf spark.floe.read.data-planning-mode: 'remote'; expected one of"
+                + " local, distributed, auto");
   }
 
   @Test

@@ -62,6 +62,53 @@ abstract class ClusterReadChecks {
     assertSameRows(table + " through FloeCatalog", floe, table, () -> icebergTable(table));
   }
 
+  /**
+   * Manifests read in the executors' JVMs (under this run's serializer: Java, or Kryo with
+   * registration required), the plan the same as the driver's own, the rows Iceberg's.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        ClusterFixtures.POSITION_DELETES,
+        ClusterFixtures.EQUALITY_DELETES,
+        ClusterFixtures.DELETION_VECTORS
+      })
+  void planningOnExecutorsMatchesIceberg(String table) {
+    Dataset<Row> distributed =
+        spark
+            .read()
+            .format("floe")
+            .option("data-planning-mode", "distributed")
+            .option("delete-planning-mode", "distributed")
+            .load(fixtures.location(table).toString())
+            .filter("id % 3 != 1");
+    assertSameRows(
+        table + " planned on executors",
+        distributed,
+        table + "#id%3!=1",
+        () -> icebergTable(table).filter("id % 3 != 1"));
+    String plannedThere = ScanDescription.ofExecuted(distributed, table).text();
+    assertThat(plannedThere)
+        .as("EXPLAIN of %s planned on executors", table)
+        .contains("planning=[data=distributed, deletes=distributed]");
+    Dataset<Row> auto =
+        spark.read().format("floe").load(fixtures.location(table).toString()).filter("id % 3 != 1");
+    String plannedHere = ScanDescription.ofExecuted(auto, table).text();
+    assertThat(plannedHere)
+        .as("auto: a table of a few small manifests is planned on the driver, cluster or not")
+        .contains("planning=[data=local, deletes=local]");
+    assertThat(samePlan(plannedThere))
+        .as("the plan made on executors is the driver's, hop by hop")
+        .isEqualTo(samePlan(plannedHere));
+  }
+
+  /** A scan description without where metadata was read and where planning ran. */
+  private static String samePlan(String description) {
+    return description
+        .replaceAll(" metadata=\\[.*?\\]\\] ", " ")
+        .replaceAll(" planning=\\[.*?\\]", "");
+  }
+
   @Test
   void timeTravelReadsTheSnapshotIcebergReads() {
     String table = ClusterFixtures.POSITION_DELETES;
