@@ -32,8 +32,11 @@ import java.util.function.Function;
  * are kept. Every hop's counts go into the {@link ScanReport}.
  */
 final class FileScanPlanner {
-  /** Manifests of at most this many bytes in all are read locally in the auto planning mode. */
-  static final long LOCAL_PLANNING_MAX_BYTES = 128L << 20;
+  /**
+   * Manifests of at most this many bytes per planning thread are read locally in the auto planning
+   * mode (Iceberg's {@code LOCAL_PLANNING_MAX_SLOT_SIZE}).
+   */
+  static final long LOCAL_PLANNING_MAX_BYTES_PER_THREAD = 128L << 20;
 
   private final LoadedTable table;
   private final Snapshot snapshot;
@@ -210,8 +213,8 @@ final class FileScanPlanner {
   /**
    * Whether to read these manifests on the executors. {@code auto} does when the engine has more
    * slots on executors than this process has planning threads, and there are more manifests than
-   * twice those threads, holding more than {@link #LOCAL_PLANNING_MAX_BYTES}: Iceberg's rule, so
-   * that a small or a medium table never pays for a distributed job.
+   * twice those threads, holding more than {@link #LOCAL_PLANNING_MAX_BYTES_PER_THREAD} per thread:
+   * Iceberg's rule, so that a small or a medium table never pays for a distributed job.
    */
   private boolean distribute(PlanningMode mode, List<ManifestFile> manifests, String content) {
     ManifestReading reading = settings.reading();
@@ -246,7 +249,7 @@ final class FileScanPlanner {
     }
     return remoteParallelism > localThreads
         && manifests.size() > 2L * localThreads
-        && bytes > LOCAL_PLANNING_MAX_BYTES;
+        && bytes > LOCAL_PLANNING_MAX_BYTES_PER_THREAD * localThreads;
   }
 
   private List<ManifestOutcome<ContentFile>> readRemotely(

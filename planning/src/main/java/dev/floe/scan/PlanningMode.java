@@ -6,9 +6,9 @@ import java.util.Locale;
 /**
  * Where a plan reads its manifests, as Iceberg's {@code read.data-planning-mode} and {@code
  * read.delete-planning-mode} name it: in this process ({@code local}), on an engine's executors
- * ({@code distributed}), or whichever {@link DistributedManifestReader#prefersDistributed} says
- * fits the manifests ({@code auto}). The plan is the same in every mode; only where the work runs
- * differs.
+ * ({@code distributed}, through a {@link DistributedManifestReader}), or on the executors only for
+ * many large manifests and an engine with more executor slots than planning threads ({@code auto},
+ * Iceberg's rule). The plan is the same in every mode; only where the work runs differs.
  */
 public enum PlanningMode {
   LOCAL,

@@ -35,9 +35,9 @@ class TestPlanningModes {
 
   @Test
   void autoDistributesOnlyManyLargeManifestsWithMoreSlotsThanThreads() {
-    List<ManifestFile> large = manifests(9, 16L << 20); // 144 MiB in 9 manifests
+    List<ManifestFile> large = manifests(9, 64L << 20); // 576 MiB in 9 manifests
     assertThat(FileScanPlanner.autoDistributes(16, LOCAL_THREADS, large))
-        .as("more slots, more than twice the threads' manifests, over 128 MiB")
+        .as("more slots, more than twice the threads' manifests, over 128 MiB a thread")
         .isTrue();
     assertThat(FileScanPlanner.autoDistributes(LOCAL_THREADS, LOCAL_THREADS, large))
         .as("no more executor slots than planning threads")
@@ -45,12 +45,15 @@ class TestPlanningModes {
     assertThat(FileScanPlanner.autoDistributes(0, LOCAL_THREADS, large))
         .as("no executors at all (a local master)")
         .isFalse();
-    assertThat(FileScanPlanner.autoDistributes(16, LOCAL_THREADS, manifests(8, 32L << 20)))
+    assertThat(FileScanPlanner.autoDistributes(16, LOCAL_THREADS, manifests(8, 128L << 20)))
         .as("at most twice as many manifests as threads")
         .isFalse();
-    assertThat(FileScanPlanner.autoDistributes(16, LOCAL_THREADS, manifests(1_000, 128L << 10)))
-        .as("many manifests of 125 MiB in all")
+    assertThat(FileScanPlanner.autoDistributes(16, LOCAL_THREADS, manifests(4_096, 128L << 10)))
+        .as("many manifests of 512 MiB in all: 128 MiB a thread, not more")
         .isFalse();
+    assertThat(FileScanPlanner.autoDistributes(16, LOCAL_THREADS, manifests(4_097, 128L << 10)))
+        .as("one more")
+        .isTrue();
   }
 
   @Test

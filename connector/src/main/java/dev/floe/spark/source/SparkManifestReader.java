@@ -23,8 +23,9 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Spark is found when a plan asks, not when the scan is made: a scan that plans locally never
  * touches it. A local master has no executors apart from the driver ({@link #remoteParallelism()}
- * is 0), so {@code auto} plans there locally, as Iceberg does; {@code distributed} still runs the
- * job, on the driver's task threads.
+ * is 0): its task threads are the driver's cores, which the planning threads already use, so {@code
+ * auto} plans there locally (Iceberg counts the local master's slots and may not); {@code
+ * distributed} still runs the job, on the driver's task threads.
  */
 final class SparkManifestReader extends EncodedManifestReader {
   private static final int TASKS_PER_SLOT = 4;
@@ -58,7 +59,8 @@ final class SparkManifestReader extends EncodedManifestReader {
           .parallelize(manifests, tasks)
           .mapPartitions(new ManifestReadFunction(FileIOBroadcast.of(spark, table.io()), job))
           .collect();
-    } catch (RuntimeException failure) {
+    } catch (Exception failure) {
+      // Spark's own exception is checked (SparkException), though Scala declares nothing
       throw floeCause(failure);
     } finally {
       context.setLocalProperty(JOB_DESCRIPTION, description);
@@ -69,7 +71,7 @@ final class SparkManifestReader extends EncodedManifestReader {
    * What a task threw, as Spark hands it back inside its own exception: the Floe error that names
    * the manifest and what is wrong with it, else the job's failure wrapped with the table.
    */
-  private RuntimeException floeCause(RuntimeException failure) {
+  private RuntimeException floeCause(Exception failure) {
     for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
       if (cause instanceof FloeException floe) {
         return floe;
