@@ -38,6 +38,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * spark.sql.catalog.lake=dev.floe.spark.FloeCatalog
  * spark.sql.catalog.lake.warehouse=s3a://bucket/warehouse
  * spark.sql.catalog.lake.cache-expiration-interval-ms=30000   # default; 0 disables the cache
+ * spark.sql.catalog.lake.metadata-cache-size=67108864         # its scans' default, bytes
  * }</pre>
  *
  * <p>{@code lake.db.events} is the table at {@code <warehouse>/db/events}; nested namespaces are
@@ -69,6 +70,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   private final LongSupplier clockMillis;
   private String catalogName;
   private Map<String, String> properties;
+  private Map<String, String> catalogDefaults;
   private boolean rest;
 
   /** The warehouse directory, or the REST catalog's URI. */
@@ -138,6 +140,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
       }
     }
     this.cache = new TableCache(expirationMillis, clockMillis);
+    this.catalogDefaults = FloeReadOptions.catalogDefaults(name, options::get);
   }
 
   @Override
@@ -326,7 +329,9 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
           Map<String, String> selection =
               version == null ? asOf : SparkTimeTravelOptions.versionOption(version, of.metadata());
           return FloeMetadataTables.load(
-              of, ident.name(), FloeTable.readOptions(selection, SparkSession.active(), of));
+              of,
+              ident.name(),
+              FloeTable.readOptions(selection, SparkSession.active(), of, catalogDefaults));
         }
       }
     }
@@ -348,11 +353,14 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
   }
 
   /** The table at the selected snapshot, its schema resolved now so a bad selection fails here. */
-  private static FloeTable readAt(LoadedTable table, Map<String, String> options, String version) {
+  private FloeTable readAt(LoadedTable table, Map<String, String> options, String version) {
     Map<String, String> selection =
         version == null ? options : SparkTimeTravelOptions.versionOption(version, table.metadata());
     FloeTable loaded =
-        new FloeTable(table, FloeTable.readOptions(selection, SparkSession.active(), table));
+        new FloeTable(
+            table,
+            FloeTable.readOptions(selection, SparkSession.active(), table, catalogDefaults),
+            catalogDefaults);
     loaded.readSchema();
     return loaded;
   }

@@ -112,6 +112,12 @@ public record FloeReadOptions(
           DATA_PLANNING_MODE,
           DELETE_PLANNING_MODE);
 
+  /**
+   * The settings a Floe catalog may give its tables as catalog properties
+   * (spark.sql.catalog.&lt;name&gt;.&lt;setting&gt;): a read option or the session conf still wins.
+   */
+  static final List<String> CATALOG_SETTINGS = List.of(METADATA_CACHE_SIZE);
+
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
 
@@ -345,6 +351,32 @@ public record FloeReadOptions(
     return setting == null
         ? PlanningMode.AUTO
         : PlanningMode.parse(setting.value(), setting.source());
+  }
+
+  /**
+   * The settings of {@link #CATALOG_SETTINGS} that a catalog's properties give, checked, keyed as
+   * session settings ({@code spark.floe.read.<name>}) so that {@link #resolve} takes them where the
+   * session gives none.
+   *
+   * @throws InvalidRequestException naming the catalog property when a value is invalid
+   */
+  public static Map<String, String> catalogDefaults(
+      String catalog, java.util.function.Function<String, String> property) {
+    Map<String, String> defaults = new TreeMap<>();
+    for (String name : CATALOG_SETTINGS) {
+      String value = property.apply(name);
+      if (value != null) {
+        ReadSetting setting =
+            new ReadSetting("Catalog property spark.sql.catalog." + catalog + "." + name, value);
+        long bytes = ReadSetting.number(setting);
+        if (bytes < 0) {
+          throw new InvalidRequestException(
+              setting.source() + " must be 0 (no cache) or a positive number of bytes: " + bytes);
+        }
+        defaults.put(SESSION_PREFIX + name, Long.toString(bytes));
+      }
+    }
+    return Map.copyOf(defaults);
   }
 
   /** A tuning setting: the read option, else the session conf, else null. */

@@ -53,10 +53,21 @@ public final class FloeTable
 
   private final LoadedTable table;
   private final FloeReadOptions options;
+  private final Map<String, String> catalogDefaults;
 
   public FloeTable(LoadedTable table, FloeReadOptions options) {
+    this(table, options, Map.of());
+  }
+
+  /**
+   * A table of a Floe catalog whose properties give its scans defaults ({@link
+   * FloeReadOptions#catalogDefaults}).
+   */
+  public FloeTable(
+      LoadedTable table, FloeReadOptions options, Map<String, String> catalogDefaults) {
     this.table = table;
     this.options = options;
+    this.catalogDefaults = Map.copyOf(catalogDefaults);
   }
 
   /** Loads the table at the location given by {@code path}, checking the read options. */
@@ -78,12 +89,24 @@ public final class FloeTable
    */
   public static FloeReadOptions readOptions(
       Map<String, String> givenOptions, SparkSession spark, LoadedTable table) {
+    return readOptions(givenOptions, spark, table, Map.of());
+  }
+
+  /**
+   * As {@link #readOptions(Map, SparkSession, LoadedTable)}, with a catalog's defaults, which the
+   * session's own settings override.
+   */
+  public static FloeReadOptions readOptions(
+      Map<String, String> givenOptions,
+      SparkSession spark,
+      LoadedTable table,
+      Map<String, String> catalogDefaults) {
     Map<String, String> options =
         SparkTimeTravelOptions.translate(
             givenOptions,
             table.metadata(),
             ZoneId.of(spark.sessionState().conf().sessionLocalTimeZone()));
-    Map<String, String> sessionConf = new HashMap<>();
+    Map<String, String> sessionConf = new HashMap<>(catalogDefaults);
     scala.collection.Iterator<scala.Tuple2<String, String>> settings =
         spark.conf().getAll().iterator();
     while (settings.hasNext()) {
@@ -169,7 +192,10 @@ public final class FloeTable
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
     SparkSession spark = SparkSession.active();
     return new FloeScanBuilder(
-        spark, this, readOptions(scanOptions, spark, table).atSelectionOf(options, table.name()));
+        spark,
+        this,
+        readOptions(scanOptions, spark, table, catalogDefaults)
+            .atSelectionOf(options, table.name()));
   }
 
   @Override

@@ -86,6 +86,30 @@ class TestFloeReadOptions {
   }
 
   @Test
+  void aCatalogPropertySizesTheMetadataCacheUnlessTheSessionOrAnOptionDoes() {
+    Map<String, String> properties = Map.of("metadata-cache-size", " 2048 ", "warehouse", "/w");
+    Map<String, String> defaults = FloeReadOptions.catalogDefaults("lake", properties::get);
+    assertThat(defaults)
+        .as("only Floe's catalog settings, keyed as session settings")
+        .isEqualTo(Map.of("spark.floe.read.metadata-cache-size", "2048"));
+    assertThat(FloeReadOptions.catalogDefaults("lake", Map.<String, String>of()::get)).isEmpty();
+
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.catalogDefaults("lake", Map.of("metadata-cache-size", "big")::get))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Catalog property spark.sql.catalog.lake.metadata-cache-size must be a whole number,"
+                + " not 'big'");
+    assertThatThrownBy(
+            () -> FloeReadOptions.catalogDefaults("lake", Map.of("metadata-cache-size", "-1")::get))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Catalog property spark.sql.catalog.lake.metadata-cache-size must be 0 (no cache) or a"
+                + " positive number of bytes: -1");
+  }
+
+  @Test
   void metadataCacheSizeResolvesFromTheOptionThenTheSessionThenTheDefault() {
     assertThat(FloeReadOptions.resolve(NONE, NONE, NONE).metadataCacheSize())
         .isEqualTo(dev.floe.cache.MetadataCache.defaultMaxBytes());

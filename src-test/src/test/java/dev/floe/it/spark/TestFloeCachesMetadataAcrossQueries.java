@@ -136,6 +136,54 @@ class TestFloeCachesMetadataAcrossQueries {
         .isEqualTo(2 + APPENDS);
   }
 
+  /**
+   * A catalog's {@code metadata-cache-size} sizes its tables' scans: at 0 every query of its
+   * tables reads the manifests from storage, unless the session conf sizes the cache itself.
+   */
+  @Test
+  void aCatalogPropertySizesTheCacheOfItsTablesScans() {
+    String name = "metadata_cache_catalog";
+    FixtureWriter writer = new FixtureWriter(SharedSpark.get());
+    writer.sql(
+        "", "CREATE NAMESPACE IF NOT EXISTS " + SharedSpark.CATALOG + "." + FixtureWriter.DATABASE);
+    writer.sql(
+        name,
+        "DROP TABLE IF EXISTS {t}",
+        "CREATE TABLE {t} (id bigint) USING iceberg",
+        "INSERT INTO {t} SELECT id FROM range(10)",
+        "INSERT INTO {t} SELECT id FROM range(10, 20)");
+    ReadFixture table = writer.fixture(name, 20);
+    String catalog = "floe_uncached";
+    spark.conf().set("spark.sql.catalog." + catalog, "dev.floe.spark.FloeCatalog");
+    spark
+        .conf()
+        .set(
+            "spark.sql.catalog." + catalog + ".warehouse",
+            table.location().getParent().getParent().toUri().toString());
+    spark.conf().set("spark.sql.catalog." + catalog + ".metadata-cache-size", "0");
+    String identifier = catalog + "." + FixtureWriter.DATABASE + "." + name;
+    try {
+      for (int query = 0; query < 2; query++) {
+        Dataset<Row> read = spark.table(identifier).filter("id >= 5");
+        assertSameRows(read, table, "id >= 5");
+        assertThat(metadataMetrics(read).get("metadataFilesFromStorage"))
+            .as("query %s through a catalog whose cache size is 0 reads everything", query)
+            .isEqualTo(3);
+      }
+      spark.conf().set("spark.floe.read.metadata-cache-size", Long.toString(64L << 20));
+      Dataset<Row> first = spark.table(identifier).filter("id >= 5");
+      assertSameRows(first, table, "id >= 5");
+      Dataset<Row> second = spark.table(identifier).filter("id >= 5");
+      assertSameRows(second, table, "id >= 5");
+      assertThat(metadataMetrics(second).get("metadataFilesFromStorage"))
+          .as("the session conf overrides the catalog: the second query reads nothing")
+          .isZero();
+    } finally {
+      spark.conf().unset("spark.floe.read.metadata-cache-size");
+      spark.conf().unset("spark.sql.catalog." + catalog + ".metadata-cache-size");
+    }
+  }
+
   private Dataset<Row> floe(String location, Map<String, String> options) {
     return spark.read().format("floe").options(options).load(location);
   }
