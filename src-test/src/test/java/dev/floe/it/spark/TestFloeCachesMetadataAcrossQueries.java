@@ -137,8 +137,8 @@ class TestFloeCachesMetadataAcrossQueries {
   }
 
   /**
-   * A catalog's {@code metadata-cache-size} sizes its tables' scans: at 0 every query of its
-   * tables reads the manifests from storage, unless the session conf sizes the cache itself.
+   * A catalog's {@code metadata-cache-size} sizes its tables' scans: at 0 every query of its tables
+   * reads the manifests from storage, unless the session conf sizes the cache itself.
    */
   @Test
   void aCatalogPropertySizesTheCacheOfItsTablesScans() {

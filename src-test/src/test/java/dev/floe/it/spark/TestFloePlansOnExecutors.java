@@ -33,6 +33,7 @@ class TestFloePlansOnExecutors {
       Map.of("data-planning-mode", "distributed", "delete-planning-mode", "distributed");
   private static final Map<String, String> LOCAL =
       Map.of("data-planning-mode", "local", "delete-planning-mode", "local");
+
   /**
    * Filters, and where each plan's delete manifests are read: partition c2 has no delete file, so a
    * filter on it reads no delete manifest and reports {@code deletes=local}.
