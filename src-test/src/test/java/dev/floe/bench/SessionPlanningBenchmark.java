@@ -52,13 +52,19 @@ public final class SessionPlanningBenchmark {
   private SessionPlanningBenchmark() {}
 
   /** What a query asks of the planner. */
-  private enum Kind {
+  enum Kind {
     FILES,
     COUNT,
     METADATA_FILES
   }
 
-  private record Query(String name, Kind kind, boolean firstSnapshot, PlanFilter filter) {}
+  /**
+   * One query of the session: {@code filter} for the planners' APIs, and the same as Spark SQL in
+   * {@code sparkFilter} (null for none), for {@link SparkSessionPlanningBenchmark}, which asks the
+   * same questions through Spark.
+   */
+  record Query(
+      String name, Kind kind, boolean firstSnapshot, PlanFilter filter, String sparkFilter) {}
 
   /** One query's answer, compared between sides, and the metadata bytes Floe read for it. */
   private record Answer(PlanFingerprint files, long rows, long metadataBytes) {}
@@ -81,14 +87,9 @@ public final class SessionPlanningBenchmark {
         settings.workDirectory() == null
             ? Files.createTempDirectory("floe-session-bench")
             : Files.createDirectories(settings.workDirectory());
-    List<TableShape> shapes = settings.shapes();
-    TableShape shape = shapes.size() > 1 ? shapes.get(1) : shapes.get(0);
-    Path table = root.resolve(PlanningBenchmark.directoryName(shape)).toAbsolutePath();
+    TableShape shape = shape(settings);
     Configuration hadoop = new Configuration();
-    if (!Files.exists(table.resolve("metadata").resolve("version-hint.text"))) {
-      out.printf("building table '%s' at %s%n", shape.name(), table);
-      new SyntheticTableWriter(hadoop).write(shape, table.toString());
-    }
+    Path table = table(root, shape, hadoop, out);
     String report = run(shape, table, hadoop, settings, out);
     out.println();
     out.print(report);
@@ -99,6 +100,25 @@ public final class SessionPlanningBenchmark {
       Files.writeString(output, report);
       out.println("Markdown report written to " + output);
     }
+  }
+
+  /** The session's table: the one with delete files, unless the settings build no deletes. */
+  static TableShape shape(BenchmarkSettings settings) {
+    List<TableShape> shapes = settings.shapes();
+    return shapes.size() > 1 ? shapes.get(1) : shapes.get(0);
+  }
+
+  /**
+   * The table's directory under {@code root}, the planning benchmark's for this shape (so that a
+   * shared {@code bench.dir} reuses it); built unless an earlier run left it there.
+   */
+  static Path table(Path root, TableShape shape, Configuration hadoop, PrintStream out) {
+    Path table = root.resolve(PlanningBenchmark.directoryName(shape)).toAbsolutePath();
+    if (!Files.exists(table.resolve("metadata").resolve("version-hint.text"))) {
+      out.printf("building table '%s' at %s%n", shape.name(), table);
+      new SyntheticTableWriter(hadoop).write(shape, table.toString());
+    }
+    return table;
   }
 
   private static String run(
@@ -177,12 +197,19 @@ public final class SessionPlanningBenchmark {
     return answers;
   }
 
-  private static List<Query> queries(TableShape shape) {
+  /**
+   * The session's ten queries: five filters on the current snapshot, the first snapshot twice, a
+   * {@code COUNT(*)}, the {@code files} metadata table.
+   */
+  static List<Query> queries(TableShape shape) {
     int last = shape.partitions() - 1;
     long middle = shape.dataFiles() / 2 * SyntheticTableWriter.IDS_PER_FILE;
     long tenFiles = 10 * SyntheticTableWriter.IDS_PER_FILE;
     PlanFilter lastPartition = PlanFilter.lastPartition(shape);
+    String lastPartitionSql = "part >= " + last;
     PlanFilter tenById = PlanFilter.tenFilesById(shape);
+    String tenByIdSql =
+        "id >= " + middle + " AND id < " + (middle + 10 * SyntheticTableWriter.IDS_PER_FILE);
     PlanFilter onePartition =
         filter("part = 3", dev.floe.expr.Expression.equal("part", 3), Expressions.equal("part", 3));
     PlanFilter firstFiles =
@@ -201,16 +228,22 @@ public final class SessionPlanningBenchmark {
                 Expressions.greaterThanOrEqual("id", middle)));
     PlanFilter none = PlanFilter.none();
     return List.of(
-        new Query("1. all files", Kind.FILES, false, none),
-        new Query("2. " + lastPartition.name(), Kind.FILES, false, lastPartition),
-        new Query("3. " + tenById.name(), Kind.FILES, false, tenById),
-        new Query("4. where part = 3", Kind.FILES, false, onePartition),
-        new Query("5. where " + firstFiles.name(), Kind.FILES, false, firstFiles),
-        new Query("6. where " + combined.name(), Kind.FILES, false, combined),
-        new Query("7. first snapshot, all files", Kind.FILES, true, none),
-        new Query("8. first snapshot, " + tenById.name(), Kind.FILES, true, tenById),
-        new Query("9. COUNT(*)", Kind.COUNT, false, none),
-        new Query("10. the files metadata table", Kind.METADATA_FILES, false, none));
+        new Query("1. all files", Kind.FILES, false, none, null),
+        new Query("2. " + lastPartition.name(), Kind.FILES, false, lastPartition, lastPartitionSql),
+        new Query("3. " + tenById.name(), Kind.FILES, false, tenById, tenByIdSql),
+        new Query("4. where part = 3", Kind.FILES, false, onePartition, "part = 3"),
+        new Query(
+            "5. where " + firstFiles.name(), Kind.FILES, false, firstFiles, "id < " + tenFiles),
+        new Query(
+            "6. where " + combined.name(),
+            Kind.FILES,
+            false,
+            combined,
+            "part >= " + last + " AND id >= " + middle),
+        new Query("7. first snapshot, all files", Kind.FILES, true, none, null),
+        new Query("8. first snapshot, " + tenById.name(), Kind.FILES, true, tenById, tenByIdSql),
+        new Query("9. COUNT(*)", Kind.COUNT, false, none, null),
+        new Query("10. the files metadata table", Kind.METADATA_FILES, false, none, null));
   }
 
   private static PlanFilter filter(
