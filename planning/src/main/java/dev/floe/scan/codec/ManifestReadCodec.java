@@ -9,14 +9,7 @@ import dev.floe.manifest.MetricsColumns;
 import dev.floe.scan.ManifestOutcome;
 import dev.floe.scan.ManifestReadJob;
 import dev.floe.scan.ScanReport;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInput;
-import java.io.DataInputStream;
-import java.io.DataOutput;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -165,37 +158,30 @@ final class ManifestReadCodec {
         });
   }
 
-  private interface Writer {
-    void write(DataOutput out) throws IOException;
+  private static byte[] write(BinaryForm.Writer writer) {
+    return BinaryForm.write(
+        out -> {
+          out.writeInt(VERSION);
+          writer.write(out);
+        });
   }
 
-  private interface Reader<T> {
-    T read(DataInput in) throws IOException;
-  }
-
-  private static byte[] write(Writer writer) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(bytes)) {
-      out.writeInt(VERSION);
-      writer.write(out);
-    } catch (IOException impossible) {
-      throw new UncheckedIOException("Cannot write to memory", impossible);
-    }
-    return bytes.toByteArray();
-  }
-
-  private static <T> T read(byte[] bytes, String what, Reader<T> reader) {
-    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      int version = in.readInt();
-      if (version != VERSION) {
-        throw new IOException(
-            "version "
-                + version
-                + ", this Floe knows "
-                + VERSION
-                + "; use the same Floe jar on the driver and the executors");
-      }
-      return reader.read(in);
+  private static <T> T read(byte[] bytes, String what, BinaryForm.Reader<T> reader) {
+    try {
+      return BinaryForm.read(
+          bytes,
+          in -> {
+            int version = in.readInt();
+            if (version != VERSION) {
+              throw new IOException(
+                  "version "
+                      + version
+                      + ", this Floe knows "
+                      + VERSION
+                      + "; use the same Floe jar on the driver and the executors");
+            }
+            return reader.read(in);
+          });
     } catch (IOException | RuntimeException corrupt) {
       throw new FloeException(
           "Cannot decode the " + what + " (" + bytes.length + " bytes): " + corrupt.getMessage(),

@@ -13,14 +13,10 @@ import dev.floe.manifest.PartitionValues;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.task.ReadTask;
 import dev.floe.scan.task.ScanContext;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInput;
-import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -297,27 +293,13 @@ public final class TaskCodec {
     }
   }
 
-  private interface Writer {
-    void write(DataOutputStream out) throws IOException;
+  private static byte[] write(BinaryForm.Writer writer) {
+    return BinaryForm.write(writer);
   }
 
-  private interface Reader<T> {
-    T read(DataInputStream in) throws IOException;
-  }
-
-  private static byte[] write(Writer writer) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(bytes)) {
-      writer.write(out);
-    } catch (IOException impossible) {
-      throw new UncheckedIOException("Cannot write to memory", impossible);
-    }
-    return bytes.toByteArray();
-  }
-
-  private static <T> T read(byte[] bytes, Reader<T> reader) {
-    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      return reader.read(in);
+  private static <T> T read(byte[] bytes, BinaryForm.Reader<T> reader) {
+    try {
+      return BinaryForm.read(bytes, reader);
     } catch (IOException corrupt) {
       throw new FloeException(
           "Cannot decode the Floe tasks sent by the driver ("
