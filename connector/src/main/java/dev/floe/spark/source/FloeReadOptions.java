@@ -396,7 +396,7 @@ public record FloeReadOptions(
         TableScan.of(table)
             .metadataCache(SharedMetadataCache.bounded(metadataCacheSize))
             .planningModes(dataPlanningMode, deletePlanningMode)
-            .distributedReader(new SparkManifestReader(table));
+            .distributedReader(new SparkManifestReader(table, metadataCacheSize));
     if (snapshotId != null) {
       scan = scan.useSnapshot(snapshotId);
     }

@@ -17,9 +17,10 @@ import org.apache.spark.sql.SparkSession;
  * Reads a plan's manifests on Spark's executors: one Spark job over the encoded manifests, sliced
  * into at most {@value #TASKS_PER_SLOT} tasks per slot so that a few large manifests do not hold up
  * the rest; each task loads the table from its metadata file (once per executor, through the
- * executor's metadata cache, which also keeps the manifests it read for the next query) and returns
- * only the entries that survived pruning. {@code collect} keeps the tasks' order and each task its
- * manifests' order, so outcomes come back in manifest-list order.
+ * executor's metadata cache, bounded by the scan's {@code metadata-cache-size} as the driver's is,
+ * which also keeps the manifests it read for the next query) and returns only the entries that
+ * survived pruning. {@code collect} keeps the tasks' order and each task its manifests' order, so
+ * outcomes come back in manifest-list order.
  *
  * <p>Spark is found when a plan asks, not when the scan is made: a scan that plans locally never
  * touches it. A local master has no executors apart from the driver ({@link #remoteParallelism()}
@@ -34,9 +35,11 @@ final class SparkManifestReader extends EncodedManifestReader {
   private static final String JOB_DESCRIPTION = "spark.job.description";
 
   private final LoadedTable table;
+  private final long metadataCacheBytes;
 
-  SparkManifestReader(LoadedTable table) {
+  SparkManifestReader(LoadedTable table, long metadataCacheBytes) {
     this.table = table;
+    this.metadataCacheBytes = metadataCacheBytes;
   }
 
   @Override
@@ -57,7 +60,9 @@ final class SparkManifestReader extends EncodedManifestReader {
     try {
       return context
           .parallelize(manifests, tasks)
-          .mapPartitions(new ManifestReadFunction(FileIOBroadcast.of(spark, table.io()), job))
+          .mapPartitions(
+              new ManifestReadFunction(
+                  FileIOBroadcast.of(spark, table.io()), job, metadataCacheBytes))
           .collect();
     } catch (Exception failure) {
       // Spark's own exception is checked (SparkException), though Scala declares nothing
@@ -92,17 +97,20 @@ final class SparkManifestReader extends EncodedManifestReader {
 
     private final FileIOBroadcast io;
     private final byte[] job;
+    private final long metadataCacheBytes;
 
-    ManifestReadFunction(FileIOBroadcast io, byte[] job) {
+    ManifestReadFunction(FileIOBroadcast io, byte[] job, long metadataCacheBytes) {
       this.io = io;
       this.job = job;
+      this.metadataCacheBytes = metadataCacheBytes;
     }
 
     @Override
     public Iterator<byte[]> call(Iterator<byte[]> manifests) {
       List<byte[]> batch = new ArrayList<>();
       manifests.forEachRemaining(batch::add);
-      return EncodedManifestReader.execute(job, batch, io.value(), SharedMetadataCache.get())
+      return EncodedManifestReader.execute(
+              job, batch, io.value(), SharedMetadataCache.bounded(metadataCacheBytes))
           .iterator();
     }
   }

@@ -100,6 +100,19 @@ abstract class ClusterReadChecks {
     assertThat(samePlan(plannedThere))
         .as("the plan made on executors is the driver's, hop by hop")
         .isEqualTo(samePlan(plannedHere));
+
+    for (int query = 0; query < 2; query++) {
+      Dataset<Row> uncached =
+          spark
+              .read()
+              .format("floe")
+              .option("data-planning-mode", "distributed")
+              .option("metadata-cache-size", "0")
+              .load(fixtures.location(table).toString());
+      assertThat(ScanDescription.ofExecuted(uncached, table).text())
+          .as("metadata-cache-size=0 reaches the executors' caches too (query %s)", query)
+          .containsPattern("dataManifests=\\[cached=0, read=[1-9]");
+    }
   }
 
   /** A scan description without where metadata was read and where planning ran. */
