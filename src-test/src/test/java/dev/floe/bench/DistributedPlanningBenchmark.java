@@ -242,15 +242,7 @@ public final class DistributedPlanningBenchmark {
   private static BenchmarkReport.BuiltTable build(
       SyntheticTableWriter writer, TableShape shape, String location, PrintStream out) {
     out.printf("table '%s' at %s%n", shape.name(), location);
-    if (Files.exists(Path.of(location, "metadata", "version-hint.text"))) {
-      out.println("  reusing the table built by an earlier run (its plans are still checked)");
-      return new BenchmarkReport.BuiltTable(shape, BenchmarkReport.BuiltTable.REUSED);
-    }
-    long start = System.nanoTime();
-    writer.write(shape, location);
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    out.printf(Locale.ROOT, "  built in %.1f s%n", millis / 1000.0);
-    return new BenchmarkReport.BuiltTable(shape, millis);
+    return PlanningBenchmark.build(writer, shape, location, out);
   }
 
   /** The planning benchmark's directory for this shape, so that a shared bench.dir reuses it. */
@@ -260,18 +252,9 @@ public final class DistributedPlanningBenchmark {
 
   private static List<String> environment(
       SparkSession spark, DistributedPlanningSettings settings, String loadBefore) {
-    Runtime runtime = Runtime.getRuntime();
     return List.of(
         "Run at " + Instant.now().truncatedTo(ChronoUnit.SECONDS),
-        String.format(
-            Locale.ROOT,
-            "Java %s (%s), %s %s, %d available processors, max heap %.1f GB",
-            System.getProperty("java.runtime.version"),
-            System.getProperty("java.vm.name"),
-            System.getProperty("os.name"),
-            System.getProperty("os.arch"),
-            runtime.availableProcessors(),
-            runtime.maxMemory() / 1e9),
+        SparkBenchmarkJvm.javaAndMachine(),
         String.format(
             Locale.ROOT,
             "Spark %s, master %s (default parallelism %d, spark.sql.shuffle.partitions %s),"

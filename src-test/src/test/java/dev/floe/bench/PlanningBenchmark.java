@@ -129,10 +129,10 @@ public final class PlanningBenchmark {
   }
 
   /** Builds the table, or reuses one left in {@code bench.dir} by an earlier run. */
-  private static BenchmarkReport.BuiltTable build(
+  static BenchmarkReport.BuiltTable build(
       SyntheticTableWriter writer, TableShape shape, String location, PrintStream out) {
     if (Files.exists(Path.of(location, "metadata", "version-hint.text"))) {
-      out.println("  reusing the table built by an earlier run (its plan is still verified)");
+      out.println("  reusing the table built by an earlier run (its plans are still checked)");
       return new BenchmarkReport.BuiltTable(shape, BenchmarkReport.BuiltTable.REUSED);
     }
     long start = System.nanoTime();

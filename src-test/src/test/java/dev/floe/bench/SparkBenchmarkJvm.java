@@ -69,6 +69,20 @@ final class SparkBenchmarkJvm {
     }
   }
 
+  /** This JVM and machine, for a report's environment lines. */
+  static String javaAndMachine() {
+    Runtime runtime = Runtime.getRuntime();
+    return String.format(
+        java.util.Locale.ROOT,
+        "Java %s (%s), %s %s, %d available processors, max heap %.1f GB",
+        System.getProperty("java.runtime.version"),
+        System.getProperty("java.vm.name"),
+        System.getProperty("os.name"),
+        System.getProperty("os.arch"),
+        runtime.availableProcessors(),
+        runtime.maxMemory() / 1e9);
+  }
+
   private static Map<String, String> benchmarkProperties() {
     Map<String, String> properties = new TreeMap<>();
     for (String name : System.getProperties().stringPropertyNames()) {

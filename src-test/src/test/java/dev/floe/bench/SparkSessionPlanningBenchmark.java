@@ -351,18 +351,9 @@ public final class SparkSessionPlanningBenchmark {
 
   private static List<String> environment(
       SparkSession spark, TableShape shape, BenchmarkSettings settings, String loadBefore) {
-    Runtime runtime = Runtime.getRuntime();
     return List.of(
         "Run at " + Instant.now().truncatedTo(ChronoUnit.SECONDS),
-        String.format(
-            Locale.ROOT,
-            "Java %s (%s), %s %s, %d available processors, max heap %.1f GB",
-            System.getProperty("java.runtime.version"),
-            System.getProperty("java.vm.name"),
-            System.getProperty("os.name"),
-            System.getProperty("os.arch"),
-            runtime.availableProcessors(),
-            runtime.maxMemory() / 1e9),
+        SparkBenchmarkJvm.javaAndMachine(),
         String.format(
             Locale.ROOT,
             "Spark %s, master %s, iceberg-spark-runtime %s; Floe's default metadata-cache-size"
