@@ -78,42 +78,34 @@ final class FileScanPlanner {
   }
 
   ScanPlan plan() {
-    try {
-      return planAll();
-    } catch (FloeException failure) {
-      throw withTable(failure);
-    } catch (RuntimeException unexpected) {
-      // A bug or an input no check anticipated: still say which table and snapshot.
-      throw new FloeException(
-          "Cannot plan table "
-              + table.name()
-              + " at snapshot "
-              + snapshot.snapshotId()
-              + ": unexpected "
-              + unexpected,
-          unexpected);
-    }
+    return planning(
+        "Cannot plan table " + table.name() + " at snapshot " + snapshot.snapshotId(),
+        this::planAll);
   }
 
-  /** The same kind of error, its message prefixed with the table, so users know which one broke. */
-  private FloeException withTable(FloeException failure) {
-    String message =
-        "Cannot plan table "
-            + table.name()
-            + " at snapshot "
-            + snapshot.snapshotId()
-            + ": "
-            + failure.getMessage();
-    if (failure instanceof CorruptTableException) {
-      return new CorruptTableException(message, failure);
+  /**
+   * Runs {@code plan}, prefixing a failure's message with {@code context} (which table, which
+   * snapshot), keeping its kind, so users know which table broke and why.
+   */
+  static ScanPlan planning(String context, java.util.function.Supplier<ScanPlan> plan) {
+    try {
+      return plan.get();
+    } catch (FloeException failure) {
+      String message = context + ": " + failure.getMessage();
+      if (failure instanceof CorruptTableException) {
+        throw new CorruptTableException(message, failure);
+      }
+      if (failure instanceof FileReadException) {
+        throw new FileReadException(message, failure);
+      }
+      if (failure instanceof InvalidRequestException) {
+        throw new InvalidRequestException(message, failure);
+      }
+      throw new FloeException(message, failure);
+    } catch (RuntimeException unexpected) {
+      // A bug or an input no check anticipated: still say which table and snapshot.
+      throw new FloeException(context + ": unexpected " + unexpected, unexpected);
     }
-    if (failure instanceof FileReadException) {
-      return new FileReadException(message, failure);
-    }
-    if (failure instanceof InvalidRequestException) {
-      return new InvalidRequestException(message, failure);
-    }
-    return new FloeException(message, failure);
   }
 
   private ScanPlan planAll() {

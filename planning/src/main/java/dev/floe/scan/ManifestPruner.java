@@ -12,6 +12,7 @@ import dev.floe.manifest.MetricsColumns;
 import dev.floe.table.LocationPolicy;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Reads one manifest's live entries and keeps those the filter may match: the partition tuple
@@ -78,11 +79,23 @@ final class ManifestPruner {
    */
   <T> ManifestOutcome<T> liveDataFiles(
       ManifestFile manifest, MetricsColumns metrics, Function<DataFile, T> result) {
+    return dataFiles(manifest, metrics, ManifestEntry::isLive, result);
+  }
+
+  /**
+   * As {@link #liveDataFiles}, for the entries {@code kept} admits (an incremental read keeps those
+   * one snapshot ADDED): the others are passed over, neither counted nor pruned.
+   */
+  <T> ManifestOutcome<T> dataFiles(
+      ManifestFile manifest,
+      MetricsColumns metrics,
+      Predicate<ManifestEntry> kept,
+      Function<DataFile, T> result) {
     ManifestOutcome.Builder<T> outcome = ManifestOutcome.builder(skipListLimit);
     try (MetadataSource.ManifestEntries entries = read(manifest, metrics, outcome)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
-        if (!entry.isLive()) {
+        if (!kept.test(entry)) {
           continue;
         }
         if (!(entry.file() instanceof DataFile file)) {

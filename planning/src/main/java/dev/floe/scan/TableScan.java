@@ -12,7 +12,6 @@ import dev.floe.table.Snapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -40,6 +39,7 @@ public final class TableScan {
 
   private final LoadedTable table;
   private final SnapshotSelection selection;
+  private final AppendRange appends;
   private final List<String> selectedColumns;
   private final boolean caseSensitive;
   private final Long splitSize;
@@ -52,9 +52,10 @@ public final class TableScan {
   private final boolean everyColumnStats;
   private final List<String> statsColumns;
 
-  private TableScan(Settings settings) {
+  private TableScan(TableScanSettings settings) {
     this.table = settings.table;
     this.selection = settings.selection;
+    this.appends = settings.appends;
     this.selectedColumns = settings.selectedColumns;
     this.caseSensitive = settings.caseSensitive;
     this.splitSize = settings.splitSize;
@@ -71,7 +72,7 @@ public final class TableScan {
   /** A scan of the table's current snapshot, all columns, case-sensitive names. */
   public static TableScan of(LoadedTable table) {
     Objects.requireNonNull(table, "table");
-    Settings settings = new Settings();
+    TableScanSettings settings = new TableScanSettings();
     settings.table = table;
     settings.selection = SnapshotSelection.CURRENT;
     settings.caseSensitive = true;
@@ -98,27 +99,52 @@ public final class TableScan {
     return withSelection(SnapshotSelection.asOfTime(timestampMillis));
   }
 
+  /**
+   * Reads only the rows that the {@code append} commits after snapshot {@code fromExclusive} added,
+   * up to the current snapshot, with the table's current schema (see {@link #appendsBetween}).
+   */
+  public TableScan appendsAfter(long fromExclusive) {
+    return withAppends(new AppendRange(fromExclusive, null));
+  }
+
+  /**
+   * Reads only the rows that the {@code append} commits after snapshot {@code fromExclusive}, up to
+   * and including snapshot {@code toInclusive}, added: an incremental read, as Iceberg's
+   * incremental append scan defines it. Other commits in the range add nothing; no deletes are
+   * applied; the start must be the parent of one of the end's ancestors. Reads with the current
+   * schema.
+   */
+  public TableScan appendsBetween(long fromExclusive, long toInclusive) {
+    return withAppends(new AppendRange(fromExclusive, toInclusive));
+  }
+
+  private TableScan withAppends(AppendRange range) {
+    refuseSecondSelection(range.toString());
+    return with(settings -> settings.appends = range);
+  }
+
   private TableScan withSelection(SnapshotSelection newSelection) {
-    if (selection.kind() != SnapshotSelection.Kind.CURRENT) {
+    refuseSecondSelection(newSelection.toString());
+    return with(settings -> settings.selection = newSelection);
+  }
+
+  /** One snapshot selector or one range of appends per scan. */
+  private void refuseSecondSelection(String requested) {
+    if (appends != null || selection.kind() != SnapshotSelection.Kind.CURRENT) {
       throw new InvalidRequestException(
           "Cannot select "
-              + newSelection
+              + requested
               + " of table "
               + table.name()
               + ": this scan already reads "
-              + selection
-              + "; choose one of snapshot id, branch or tag, timestamp");
+              + (appends != null ? appends : selection)
+              + "; choose one of snapshot id, branch or tag, timestamp, or a range of appends");
     }
-    Settings settings = settings();
-    settings.selection = newSelection;
-    return new TableScan(settings);
   }
 
   /** Reads only these columns (full dotted names for nested fields). */
   public TableScan select(List<String> columns) {
-    Settings settings = settings();
-    settings.selectedColumns = List.copyOf(columns);
-    return new TableScan(settings);
+    return with(settings -> settings.selectedColumns = List.copyOf(columns));
   }
 
   /**
@@ -134,9 +160,7 @@ public final class TableScan {
    */
   public TableScan filter(Expression rowFilter) {
     Objects.requireNonNull(rowFilter, "rowFilter");
-    Settings settings = settings();
-    settings.filter = Expression.and(filter, rowFilter);
-    return new TableScan(settings);
+    return with(settings -> settings.filter = Expression.and(filter, rowFilter));
   }
 
   /** The unbound filter of this scan; {@code true} when none was set. */
@@ -155,9 +179,7 @@ public final class TableScan {
    * all their metrics.
    */
   public TableScan includeColumnStats() {
-    Settings settings = settings();
-    settings.everyColumnStats = true;
-    return new TableScan(settings);
+    return with(settings -> settings.everyColumnStats = true);
   }
 
   /**
@@ -167,7 +189,7 @@ public final class TableScan {
    */
   public TableScan includeColumnStats(Collection<String> columns) {
     Objects.requireNonNull(columns, "columns");
-    Settings settings = settings();
+    TableScanSettings settings = settings();
     List<String> all = new ArrayList<>(statsColumns);
     all.addAll(columns);
     settings.statsColumns = List.copyOf(all);
@@ -183,15 +205,11 @@ public final class TableScan {
       throw new InvalidRequestException(
           "The skipped-file list limit must not be negative: " + limit);
     }
-    Settings settings = settings();
-    settings.skipListLimit = limit;
-    return new TableScan(settings);
+    return with(settings -> settings.skipListLimit = limit);
   }
 
   public TableScan caseSensitive(boolean newCaseSensitive) {
-    Settings settings = settings();
-    settings.caseSensitive = newCaseSensitive;
-    return new TableScan(settings);
+    return with(settings -> settings.caseSensitive = newCaseSensitive);
   }
 
   /**
@@ -204,9 +222,7 @@ public final class TableScan {
     if (bytes <= 0) {
       throw new InvalidRequestException("split-size must be a positive number of bytes: " + bytes);
     }
-    Settings settings = settings();
-    settings.splitSize = bytes;
-    return new TableScan(settings);
+    return with(settings -> settings.splitSize = bytes);
   }
 
   /** The least weight of one file in a task group, so that small files are not all in one group. */
@@ -214,9 +230,7 @@ public final class TableScan {
     if (bytes < 0) {
       throw new InvalidRequestException("file-open-cost must not be negative: " + bytes);
     }
-    Settings settings = settings();
-    settings.openFileCost = bytes;
-    return new TableScan(settings);
+    return with(settings -> settings.openFileCost = bytes);
   }
 
   /** How many task groups stay open to take more splits while packing ({@link SplitSettings}). */
@@ -224,9 +238,7 @@ public final class TableScan {
     if (groups < 1) {
       throw new InvalidRequestException("lookback must be at least 1: " + groups);
     }
-    Settings settings = settings();
-    settings.lookback = groups;
-    return new TableScan(settings);
+    return with(settings -> settings.lookback = groups);
   }
 
   /**
@@ -236,9 +248,7 @@ public final class TableScan {
    * adapts.
    */
   public TableScan adaptiveSplitSize(boolean enabled) {
-    Settings settings = settings();
-    settings.adaptiveSplitSize = enabled;
-    return new TableScan(settings);
+    return with(settings -> settings.adaptiveSplitSize = enabled);
   }
 
   /** How many manifests are read at once; the plan is the same for every value. */
@@ -246,9 +256,7 @@ public final class TableScan {
     if (threads < 1) {
       throw new InvalidRequestException("Planning threads must be at least 1: " + threads);
     }
-    Settings settings = settings();
-    settings.reading = reading.withThreads(threads);
-    return new TableScan(settings);
+    return with(settings -> settings.reading = reading.withThreads(threads));
   }
 
   /**
@@ -258,9 +266,7 @@ public final class TableScan {
    */
   public TableScan metadataCache(MetadataCache cache) {
     Objects.requireNonNull(cache, "cache");
-    Settings settings = settings();
-    settings.reading = reading.withCache(cache);
-    return new TableScan(settings);
+    return with(settings -> settings.reading = reading.withCache(cache));
   }
 
   /**
@@ -276,17 +282,13 @@ public final class TableScan {
   public TableScan planningModes(PlanningMode data, PlanningMode deletes) {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(deletes, "deletes");
-    Settings settings = settings();
-    settings.reading = reading.withModes(data, deletes);
-    return new TableScan(settings);
+    return with(settings -> settings.reading = reading.withModes(data, deletes));
   }
 
   /** The engine's way to read manifests on its executors, for the distributed planning modes. */
   public TableScan distributedReader(DistributedManifestReader reader) {
     Objects.requireNonNull(reader, "reader");
-    Settings settings = settings();
-    settings.reading = reading.withDistributed(reader);
-    return new TableScan(settings);
+    return with(settings -> settings.reading = reading.withDistributed(reader));
   }
 
   public MetadataCache metadataCache() {
@@ -353,6 +355,18 @@ public final class TableScan {
     }
     MetricsColumns requestedStats = requestedStats(resolved.schema());
     Expression bound = bind(resolved);
+    FilterPruning pruning =
+        new FilterPruning(resolved.schema(), table.metadata().specsById(), bound);
+    FileScanPlanner.PlanSettings settings =
+        new FileScanPlanner.PlanSettings(skipListLimit, requestedStats, reading);
+    if (appends != null && (resolved.snapshot().isPresent() || appends.toInclusive() != null)) {
+      AppendsPlanner planner = new AppendsPlanner(table, appends, pruning, settings);
+      return FileScanPlanner.planning(
+          "Cannot plan the " + appends + " of table " + table.name(),
+          () ->
+              planner.plan(
+                  appends.appendSnapshots(table), appends.endSnapshotId(table.metadata())));
+    }
     if (resolved.snapshot().isEmpty()) {
       return new ScanPlan(
           List.of(),
@@ -362,14 +376,7 @@ public final class TableScan {
               bound.toString(),
               Duration.ofNanos(System.nanoTime() - started)));
     }
-    FilterPruning pruning =
-        new FilterPruning(resolved.schema(), table.metadata().specsById(), bound);
-    return new FileScanPlanner(
-            table,
-            resolved.snapshot().get(),
-            pruning,
-            new FileScanPlanner.PlanSettings(skipListLimit, requestedStats, reading))
-        .plan();
+    return new FileScanPlanner(table, resolved.snapshot().get(), pruning, settings).plan();
   }
 
   private MetricsColumns requestedStats(Schema schema) {
@@ -418,20 +425,7 @@ public final class TableScan {
    * plan order, so the same plan always gives the same groups.
    */
   public TaskGroups planGroups(ScanPlan plan, int parallelism) {
-    SplitSettings split = splitSettings();
-    long scanWeight = 0;
-    long heaviestFile = 0;
-    for (FileScanTask file : plan.files()) {
-      long weight = TaskGroupPlanner.weight(file, split.openFileCost());
-      scanWeight += weight;
-      heaviestFile = Math.max(heaviestFile, weight);
-    }
-    long target = split.targetFor(scanWeight, heaviestFile, parallelism);
-    SplitPlanner splitter = new SplitPlanner(target);
-    Iterator<FileScanTask> splits =
-        plan.files().stream().flatMap(file -> splitter.split(file).stream()).iterator();
-    return new TaskGroups(
-        new TaskGroupPlanner(target, split.lookback(), split.openFileCost()).group(splits), target);
+    return TaskGroups.pack(plan, splitSettings(), parallelism);
   }
 
   /** The split settings in effect: the scan's, else the table properties, else Iceberg's. */
@@ -460,13 +454,27 @@ public final class TableScan {
   }
 
   private ResolvedSnapshot resolve() {
+    if (appends != null) {
+      // an incremental read names its range's end snapshot and reads with the current schema
+      Long end = appends.endSnapshotId(table.metadata());
+      return new ResolvedSnapshot(
+          Optional.ofNullable(end).map(id -> table.metadata().snapshot(id)),
+          table.metadata().schema());
+    }
     return selection.resolve(table);
   }
 
-  private Settings settings() {
-    Settings settings = new Settings();
+  private TableScan with(java.util.function.Consumer<TableScanSettings> change) {
+    TableScanSettings settings = settings();
+    change.accept(settings);
+    return new TableScan(settings);
+  }
+
+  private TableScanSettings settings() {
+    TableScanSettings settings = new TableScanSettings();
     settings.table = table;
     settings.selection = selection;
+    settings.appends = appends;
     settings.selectedColumns = selectedColumns;
     settings.caseSensitive = caseSensitive;
     settings.splitSize = splitSize;
@@ -479,22 +487,5 @@ public final class TableScan {
     settings.everyColumnStats = everyColumnStats;
     settings.statsColumns = statsColumns;
     return settings;
-  }
-
-  /** The mutable carrier from which each new immutable scan is built. */
-  private static final class Settings {
-    private LoadedTable table;
-    private SnapshotSelection selection;
-    private List<String> selectedColumns;
-    private boolean caseSensitive;
-    private Long splitSize;
-    private Long openFileCost;
-    private Integer lookback;
-    private Boolean adaptiveSplitSize;
-    private ManifestReading reading;
-    private Expression filter;
-    private int skipListLimit;
-    private boolean everyColumnStats;
-    private List<String> statsColumns;
   }
 }

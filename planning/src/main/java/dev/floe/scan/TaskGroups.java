@@ -1,5 +1,6 @@
 package dev.floe.scan;
 
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -22,5 +23,26 @@ public record TaskGroups(List<ScanTaskGroup> groups, long targetSize) {
       splits += group.tasks().size();
     }
     return splits;
+  }
+
+  /**
+   * A plan's whole-file tasks cut at their row-group offsets and packed into task groups, filled to
+   * the target of {@link SplitSettings#targetFor} for an engine with {@code parallelism} slots (see
+   * {@link TableScan#planGroups(ScanPlan, int)}).
+   */
+  static TaskGroups pack(ScanPlan plan, SplitSettings split, int parallelism) {
+    long scanWeight = 0;
+    long heaviestFile = 0;
+    for (FileScanTask file : plan.files()) {
+      long weight = TaskGroupPlanner.weight(file, split.openFileCost());
+      scanWeight += weight;
+      heaviestFile = Math.max(heaviestFile, weight);
+    }
+    long target = split.targetFor(scanWeight, heaviestFile, parallelism);
+    SplitPlanner splitter = new SplitPlanner(target);
+    Iterator<FileScanTask> splits =
+        plan.files().stream().flatMap(file -> splitter.split(file).stream()).iterator();
+    return new TaskGroups(
+        new TaskGroupPlanner(target, split.lookback(), split.openFileCost()).group(splits), target);
   }
 }

@@ -183,7 +183,7 @@ class TestTableScan {
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage(
             "Cannot select ref 'v1' of table db.t: this scan already reads snapshot id 100;"
-                + " choose one of snapshot id, branch or tag, timestamp");
+                + " choose one of snapshot id, branch or tag, timestamp, or a range of appends");
   }
 
   @Test
