@@ -36,6 +36,8 @@ import java.util.stream.Collectors;
  * @param asOfTimestamp {@code as-of-timestamp} in ms since the epoch, or null
  * @param branch {@code branch}, or null
  * @param tag {@code tag}, or null
+ * @param appends {@code start-snapshot-id} and {@code end-snapshot-id}: an incremental read of the
+ *     rows appended in between, or null
  * @param splitSize {@code split-size} in bytes, or null for planning's default
  * @param fileOpenCost {@code file-open-cost} in bytes, or null for planning's default
  * @param lookback {@code lookback}: task groups kept open while packing splits, or null for
@@ -65,6 +67,7 @@ public record FloeReadOptions(
     Long asOfTimestamp,
     String branch,
     String tag,
+    IncrementalRange appends,
     Long splitSize,
     Long fileOpenCost,
     Integer lookback,
@@ -124,12 +127,15 @@ public record FloeReadOptions(
   /** Every read option: the snapshot selectors, then the tuning settings a session may give. */
   private static final List<String> FLOE_OPTIONS =
       java.util.stream.Stream.concat(
-              java.util.stream.Stream.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG),
+              java.util.stream.Stream.concat(
+                  java.util.stream.Stream.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG),
+                  IncrementalRange.OPTIONS.stream()),
               SESSION_SETTINGS.stream())
           .toList();
 
   static final FloeReadOptions DEFAULTS =
       new FloeReadOptions(
+          null,
           null,
           null,
           null,
@@ -215,11 +221,22 @@ public record FloeReadOptions(
    */
   FloeReadOptions atSelectionOf(FloeReadOptions loaded, String tableName) {
     if (selection().isEmpty()) {
+      if (appends != null && !loaded.selection().isEmpty()) {
+        throw new InvalidRequestException(
+            "Cannot read the appends "
+                + appends
+                + " of table "
+                + tableName
+                + ": it was loaded at "
+                + String.join(", ", loaded.selection())
+                + "; an incremental read starts from the table itself");
+      }
       return new FloeReadOptions(
           loaded.snapshotId,
           loaded.asOfTimestamp,
           loaded.branch,
           loaded.tag,
+          appends != null ? appends : loaded.appends,
           splitSize,
           fileOpenCost,
           lookback,
@@ -313,6 +330,7 @@ public record FloeReadOptions(
         ReadSetting.number(ReadSetting.option(AS_OF_TIMESTAMP, byName)),
         byName.get(BRANCH),
         byName.get(TAG),
+        IncrementalRange.of(byName),
         ReadSetting.number(tuning(SPLIT_SIZE, byName, sessionConf)),
         ReadSetting.number(tuning(FILE_OPEN_COST, byName, sessionConf)),
         ReadSetting.intNumber(tuning(LOOKBACK, byName, sessionConf)),
@@ -410,6 +428,9 @@ public record FloeReadOptions(
     if (tag != null) {
       requireRefType(table, tag, SnapshotRef.RefType.TAG);
       scan = scan.useRef(tag);
+    }
+    if (appends != null) {
+      scan = appends.applyTo(scan);
     }
     if (splitSize != null) {
       scan = scan.splitSize(splitSize);

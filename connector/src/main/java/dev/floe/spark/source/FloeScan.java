@@ -43,6 +43,8 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
    * @param targetSize the weight in bytes the groups were filled to (the split target size, or less
    *     for a small scan)
    * @param limit the row limit whose rows the groups were cut to hold, when there was one
+   * @param appends the commits an incremental read covers ({@link IncrementalRange}), when it is
+   *     one
    */
   record Planned(
       ScanReport report,
@@ -50,12 +52,14 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
       long targetSize,
       boolean prunesByColumnBounds,
       Expression filter,
-      Optional<Integer> limit) {
+      Optional<Integer> limit,
+      Optional<IncrementalRange> appends) {
     Planned {
       Objects.requireNonNull(report, "report");
       groups = List.copyOf(groups);
       Objects.requireNonNull(filter, "filter");
       Objects.requireNonNull(limit, "limit");
+      Objects.requireNonNull(appends, "appends");
     }
 
     int splits() {
@@ -79,6 +83,7 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
   public String description() {
     ScanReport report = planned.report();
     return report.describe(table.name())
+        + planned.appends().map(range -> " appends=" + range).orElse("")
         + " resultFiles="
         + report.resultFiles()
         + " splits="
@@ -127,7 +132,8 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
             planned.targetSize(),
             planned.prunesByColumnBounds(),
             planned.filter(),
-            planned.limit());
+            planned.limit(),
+            planned.appends());
   }
 
   @Override

@@ -228,7 +228,8 @@ final class FloeScanBuilder
             groups.targetSize(),
             prunesByColumnBounds,
             scan.boundFilter(),
-            limited == plan ? Optional.empty() : Optional.of(limit)));
+            limited == plan ? Optional.empty() : Optional.of(limit),
+            Optional.ofNullable(options.appends())));
   }
 
   private TableScan newScan() {
