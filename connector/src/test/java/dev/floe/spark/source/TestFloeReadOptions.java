@@ -19,10 +19,48 @@ class TestFloeReadOptions {
         .hasMessageContaining(
             "valid options are adaptive-split-size-enabled, aggregate-push-down-enabled,"
                 + " as-of-timestamp, batch-size, branch, data-planning-mode, delete-cache-size,"
-                + " delete-planning-mode, file-open-cost,"
-                + " lookback, metadata-cache-size, path, paths, snapshot-id, split-size, tag,"
+                + " delete-planning-mode, end-snapshot-id, end-timestamp, file-open-cost,"
+                + " lookback, metadata-cache-size, path, paths, snapshot-id, split-size,"
+                + " start-snapshot-id, start-timestamp, tag,"
                 + " timestampAsOf,"
                 + " verify-checksums, versionAsOf");
+  }
+
+  @Test
+  void anIncrementalReadIsAStartAndAnOptionalEnd() {
+    FloeReadOptions open = FloeReadOptions.resolve(Map.of("start-snapshot-id", "7"), NONE, NONE);
+    assertThat(open.appends()).isEqualTo(new IncrementalRange(7, null));
+    assertThat(open.appends()).hasToString("(7, current]");
+    FloeReadOptions closed =
+        FloeReadOptions.resolve(
+            Map.of("Start-Snapshot-Id", "7", "end-snapshot-id", "9"), NONE, NONE);
+    assertThat(closed.appends()).isEqualTo(new IncrementalRange(7, 9L));
+    assertThat(FloeReadOptions.resolve(NONE, NONE, NONE).appends()).isNull();
+
+    assertThatThrownBy(
+            () ->
+                FloeReadOptions.resolve(
+                    Map.of("start-snapshot-id", "7", "branch", "audit"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("Cannot set start-snapshot-id with branch or tag");
+    assertThatThrownBy(
+            () -> FloeReadOptions.resolve(Map.of("start-snapshot-id", "seven"), NONE, NONE))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("start-snapshot-id");
+  }
+
+  @Test
+  void aTableLoadedAtASnapshotHasNoIncrementalScan() {
+    FloeReadOptions loaded = FloeReadOptions.resolve(Map.of("snapshot-id", "3"), NONE, NONE);
+    FloeReadOptions scan = FloeReadOptions.resolve(Map.of("start-snapshot-id", "1"), NONE, NONE);
+    assertThatThrownBy(() -> scan.atSelectionOf(loaded, "db.t"))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage(
+            "Cannot read the appends (1, current] of table db.t: it was loaded at snapshot-id=3;"
+                + " an incremental read starts from the table itself");
+    FloeReadOptions current = FloeReadOptions.resolve(NONE, NONE, NONE);
+    assertThat(scan.atSelectionOf(current, "db.t").appends())
+        .isEqualTo(new IncrementalRange(1, null));
   }
 
   @Test
