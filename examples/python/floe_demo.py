@@ -63,6 +63,13 @@ def main(warehouse):
     print(f"cancelled events before the delete: {cancelled}")
     spark.sql("SELECT count(*) FROM lake.db.events VERSION AS OF 'first'").show()
 
+    # An incremental read: the rows appended after the first snapshot (exclusive), up to the
+    # current one; add .option("end-snapshot-id", ...) to stop earlier.
+    first_snapshot = commits[0].snapshot_id
+    spark.read.format("floe").option("start-snapshot-id", first_snapshot).load(
+        location
+    ).groupBy("category").count().show()
+
     # COUNT(*) answered from the manifests (record counts less deletion vectors' cardinalities):
     # the plan shows aggregate=[COUNT(*)] aggregateFiles=[fromMetadata=.., read=0].
     total = spark.sql("SELECT count(*) AS events FROM lake.db.events")

@@ -39,6 +39,12 @@ spark.read.format("floe").option("as-of-timestamp", deleteCommittedAt - 1).load(
   .filter(col("status") === "cancelled").count()
 spark.sql("SELECT count(*) FROM lake.db.events VERSION AS OF 'first'").show()
 
+// An incremental read: the rows appended after the first snapshot (exclusive), up to the current
+// one; add .option("end-snapshot-id", ...) to stop earlier.
+val firstSnapshot = snapshots.select("snapshot_id").as[Long].collect()(0)
+spark.read.format("floe").option("start-snapshot-id", firstSnapshot).load(location)
+  .groupBy("category").count().show()
+
 // COUNT(*) answered from the manifests (record counts less deletion vectors' cardinalities):
 // the plan shows aggregate=[COUNT(*)] aggregateFiles=[fromMetadata=.., read=0].
 val total = spark.sql("SELECT count(*) AS events FROM lake.db.events")

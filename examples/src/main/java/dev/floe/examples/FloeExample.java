@@ -24,7 +24,8 @@ import org.apache.spark.sql.execution.ExplainMode;
  * Floe from Java: reads the demo table {@code db.events} (see {@code create-demo-table.sql}) by its
  * path with {@code spark.read().format("floe")} and by name through Floe's catalog {@code lake}.
  * Shows a filtered read and what its plan pruned, time travel by tag, snapshot id and timestamp,
- * metadata tables, and a {@code COUNT(*)} answered from metadata.
+ * metadata tables, an incremental read of the rows appended after a snapshot, and a {@code
+ * COUNT(*)} answered from metadata.
  *
  * <pre>{@code
  * spark-submit --jars floe-spark-4.1_2.13-0.1.0-SNAPSHOT.jar \
@@ -222,6 +223,23 @@ public final class FloeExample {
                 .load(location)
                 .filter(col("status").equalTo("cancelled"))
                 .agg(count(lit(1)).as("cancelled")),
+            false));
+
+    long firstSnapshot = commits.get(0).getLong(0);
+    steps.add(
+        new Step(
+            "An incremental read: the rows appended after snapshot "
+                + firstSnapshot
+                + " (option \"start-snapshot-id\"; the delete in between adds nothing and removes"
+                + " nothing)",
+            spark
+                .read()
+                .format(source.format())
+                .option("start-snapshot-id", firstSnapshot)
+                .load(location)
+                .groupBy("category")
+                .agg(count(lit(1)).as("appended"), sum("amount").as("total"))
+                .orderBy("category"),
             false));
 
     steps.add(
