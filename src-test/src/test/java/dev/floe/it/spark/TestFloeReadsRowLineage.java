@@ -165,9 +165,9 @@ class TestFloeReadsRowLineage {
   }
 
   /**
-   * Avro data files. Iceberg 1.10 reads {@code _row_id} of an Avro file that does not store it as
-   * the file's {@code first_row_id} in every row (the position is not added), and its copy-on-write
-   * UPDATE then stores those wrong ids: on 1.10, Floe is checked against the spec's definition
+   * Avro data files. Iceberg 1.10's copy-on-write UPDATE of an Avro table stores wrong row ids
+   * (every row of a rewritten file held the {@code first_row_id} of the file its rows came from, as
+   * if its Avro reader added no position): on 1.10, Floe is checked against the spec's definition
    * ({@code first_row_id} of the {@code files} table plus {@code _pos}, the data sequence number of
    * the {@code entries} table) and, once the files store the ids, against Iceberg.
    */
