@@ -21,17 +21,20 @@ import java.util.NoSuchElementException;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one task in four stages: decode, delete filter, row filter, projection. The decoder reads
- * the scan's columns plus the helpers the later stages need ({@code _pos} for deleted positions,
- * equality and filter columns the query did not select); the {@link DeleteFilter} and then the
- * {@link RowFilter} narrow one {@link RowSelection} per batch, the first dropping deleted rows (or
- * keeping them to be marked, when the scan reads {@code _deleted}), the second the rows that fail
- * the task's residual ({@link FileScanTask#residual()}, the one the driver planned); the {@link
- * BatchProjection} hands Spark the scan's columns of the rows selected. Batches left without rows
- * are skipped, and a task whose residual is false is not opened.
+ * Reads one task in four stages: decode, delete filter, row filter, projection, with the {@link
+ * RowLineage} stage between the first two when the scan reads a row-lineage column. The decoder
+ * reads the scan's columns plus the helpers the later stages need ({@code _pos} for deleted
+ * positions and inherited row ids, equality and filter columns the query did not select); the
+ * {@link DeleteFilter} and then the {@link RowFilter} narrow one {@link RowSelection} per batch,
+ * the first dropping deleted rows (or keeping them to be marked, when the scan reads {@code
+ * _deleted}), the second the rows that fail the task's residual ({@link FileScanTask#residual()},
+ * the one the driver planned); the {@link BatchProjection} hands Spark the scan's columns of the
+ * rows selected. Batches left without rows are skipped, and a task whose residual is false is not
+ * opened.
  */
 public final class TaskReader implements CloseableIterator<ColumnarBatch> {
   private final CloseableIterator<ColumnarBatch> decoder;
+  private final RowLineage rowLineage;
   private final DeleteFilter deleteFilter;
   private final RowFilter rowFilter;
   private final BatchProjection projection;
@@ -41,11 +44,13 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
 
   private TaskReader(
       CloseableIterator<ColumnarBatch> decoder,
+      RowLineage rowLineage,
       DeleteFilter deleteFilter,
       RowFilter rowFilter,
       BatchProjection projection,
       RowSelection selection) {
     this.decoder = decoder;
+    this.rowLineage = rowLineage;
     this.deleteFilter = deleteFilter;
     this.rowFilter = rowFilter;
     this.projection = projection;
@@ -68,7 +73,7 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
       boolean wholeResidual) {
     Expression residual = task.task().residual();
     if (residual == Expression.alwaysFalse()) {
-      return new TaskReader(nothing(), null, null, null, null);
+      return new TaskReader(nothing(), null, null, null, null, null);
     }
     Expression evaluated = RowFilterScope.evaluatedPart(residual, context.readSchema());
     if (wholeResidual && !RowFilterScope.evaluatesAll(residual, context.readSchema())) {
@@ -101,6 +106,7 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
     return new TaskReader(
         FileReaders.open(
             io, task.request(context, nameMapping, decoded), task.task().file().recordCount()),
+        RowLineage.of(decoded, task.task().file(), context.batchSize()),
         deleteFilter,
         rowFilter,
         projection,
@@ -109,7 +115,7 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
 
   /**
    * The columns to decode: the scan's, less {@code _deleted} (the projection stage makes it), plus
-   * the helper columns the delete filter and the row filter read.
+   * the helper columns the row-lineage stage, the delete filter and the row filter read.
    *
    * @param residual what the row filter evaluates of the task's residual, bound to {@code
    *     readSchema}
@@ -122,7 +128,9 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
         columns.add(column);
       }
     }
-    if (deletes.needsPositions() && !contains(columns, MetadataColumns.ROW_POSITION_ID)) {
+    boolean positionsNeeded =
+        deletes.needsPositions() || contains(columns, MetadataColumns.ROW_ID_ID);
+    if (positionsNeeded && !contains(columns, MetadataColumns.ROW_POSITION_ID)) {
       columns.add(MetadataColumns.ROW_POSITION);
     }
     for (int fieldId : deletes.equalityFieldIds()) {
@@ -174,6 +182,9 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
   public boolean hasNext() {
     while (next == null && decoder.hasNext()) {
       ColumnarBatch decoded = decoder.next();
+      if (rowLineage != null) {
+        decoded = rowLineage.complete(decoded);
+      }
       selection.reset(decoded.numRows());
       if (deleteFilter != null) {
         deleteFilter.narrow(decoded, selection);
@@ -206,6 +217,9 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
     } finally {
       if (projection != null) {
         projection.close();
+      }
+      if (rowLineage != null) {
+        rowLineage.close();
       }
     }
   }

@@ -49,7 +49,17 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 public final class FloeTable
     implements SupportsRead, SupportsMetadataColumns, SupportsWrite, SupportsRowLevelOperations {
   static final Set<String> METADATA_COLUMN_NAMES =
-      Set.of("_file", "_pos", "_deleted", "_spec_id", "_partition");
+      Set.of(
+          "_file",
+          "_pos",
+          "_deleted",
+          "_spec_id",
+          "_partition",
+          "_row_id",
+          "_last_updated_sequence_number");
+
+  /** The format version that brought row lineage. */
+  private static final int ROW_LINEAGE_FORMAT_VERSION = 3;
 
   private final LoadedTable table;
   private final FloeReadOptions options;
@@ -253,14 +263,24 @@ public final class FloeTable
     return columns.toArray(new MetadataColumn[0]);
   }
 
-  /** The metadata columns as Floe fields, with their reserved ids. */
+  /**
+   * The metadata columns as Floe fields, with their reserved ids. The row-lineage columns {@code
+   * _row_id} and {@code _last_updated_sequence_number} only on a table of format v3 or later, as
+   * Iceberg's Spark connector offers them (since Iceberg 1.11; 1.10 offered them on every table and
+   * read them as null below v3): below v3, Spark refuses them as unknown columns.
+   */
   List<NestedField> metadataFields() {
-    return List.of(
-        MetadataColumns.FILE_PATH,
-        MetadataColumns.ROW_POSITION,
-        MetadataColumns.IS_DELETED,
-        MetadataColumns.SPEC_ID,
-        MetadataColumns.partition(TaskConstants.partitionType(table.metadata())));
+    List<NestedField> fields = new ArrayList<>();
+    fields.add(MetadataColumns.FILE_PATH);
+    fields.add(MetadataColumns.ROW_POSITION);
+    fields.add(MetadataColumns.IS_DELETED);
+    fields.add(MetadataColumns.SPEC_ID);
+    fields.add(MetadataColumns.partition(TaskConstants.partitionType(table.metadata())));
+    if (table.metadata().formatVersion() >= ROW_LINEAGE_FORMAT_VERSION) {
+      fields.add(MetadataColumns.ROW_ID);
+      fields.add(MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER);
+    }
+    return List.copyOf(fields);
   }
 
   @Override
