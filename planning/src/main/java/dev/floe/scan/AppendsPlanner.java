@@ -15,16 +15,16 @@ import java.util.function.Predicate;
 
 /**
  * Plans an incremental read: the data files that the {@code append} commits of an {@link
- * AppendRange} added, oldest commit first, then in manifest-list and entry order, each a whole-file
- * task with its residual. Of each append only the data manifests it wrote are read, and of those
- * only the entries it ADDED; manifests and entries are pruned by the filter as in a snapshot's
- * plan. No delete file is attached: an append adds rows and removes none, and what later commits
- * deleted is outside what an incremental read returns (Iceberg's incremental append scan reads the
- * same).
+ * SnapshotRange} added, oldest commit first, then in manifest-list and entry order, each a
+ * whole-file task with its residual. Of each append only the data manifests it wrote are read, and
+ * of those only the entries it ADDED; manifests and entries are pruned by the filter as in a
+ * snapshot's plan. No delete file is attached: an append adds rows and removes none, and what later
+ * commits deleted is outside what an incremental read returns (Iceberg's incremental append scan
+ * reads the same).
  */
 final class AppendsPlanner {
   private final LoadedTable table;
-  private final AppendRange range;
+  private final SnapshotRange range;
   private final FilterPruning pruning;
   private final FileScanPlanner.PlanSettings settings;
   private final MetadataSource source;
@@ -32,7 +32,7 @@ final class AppendsPlanner {
 
   AppendsPlanner(
       LoadedTable table,
-      AppendRange range,
+      SnapshotRange range,
       FilterPruning pruning,
       FileScanPlanner.PlanSettings settings) {
     this.table = table;

@@ -87,7 +87,7 @@ final class FileScanPlanner {
    * Runs {@code plan}, prefixing a failure's message with {@code context} (which table, which
    * snapshot), keeping its kind, so users know which table broke and why.
    */
-  static ScanPlan planning(String context, java.util.function.Supplier<ScanPlan> plan) {
+  static <T> T planning(String context, java.util.function.Supplier<T> plan) {
     try {
       return plan.get();
     } catch (FloeException failure) {

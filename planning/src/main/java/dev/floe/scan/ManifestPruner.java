@@ -11,6 +11,7 @@ import dev.floe.manifest.ManifestFile;
 import dev.floe.manifest.MetricsColumns;
 import dev.floe.table.LocationPolicy;
 import java.util.Locale;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -91,6 +92,18 @@ final class ManifestPruner {
       MetricsColumns metrics,
       Predicate<ManifestEntry> kept,
       Function<DataFile, T> result) {
+    return dataEntries(manifest, metrics, kept, (entry, file) -> result.apply(file));
+  }
+
+  /**
+   * As {@link #dataFiles}, each kept entry turned into {@code result} with its status (a changelog
+   * tells the files a commit added from those it removed).
+   */
+  <T> ManifestOutcome<T> dataEntries(
+      ManifestFile manifest,
+      MetricsColumns metrics,
+      Predicate<ManifestEntry> kept,
+      BiFunction<ManifestEntry, DataFile, T> result) {
     ManifestOutcome.Builder<T> outcome = ManifestOutcome.builder(skipListLimit);
     try (MetadataSource.ManifestEntries entries = read(manifest, metrics, outcome)) {
       while (entries.hasNext()) {
@@ -104,7 +117,7 @@ final class ManifestPruner {
         locations.check(file.location(), "data file", "manifest", manifest.path());
         if (admit(
             file, outcome, ScanReport.Hop.DATA_FILE_PARTITION, ScanReport.Hop.DATA_FILE_METRICS)) {
-          outcome.keep(result.apply(entries.exact(file)));
+          outcome.keep(result.apply(entry, entries.exact(file)));
         }
       }
     }

@@ -39,7 +39,7 @@ public final class TableScan {
 
   private final LoadedTable table;
   private final SnapshotSelection selection;
-  private final AppendRange appends;
+  private final SnapshotRange appends;
   private final List<String> selectedColumns;
   private final boolean caseSensitive;
   private final Long splitSize;
@@ -104,7 +104,7 @@ public final class TableScan {
    * up to the current snapshot, with the table's current schema (see {@link #appendsBetween}).
    */
   public TableScan appendsAfter(long fromExclusive) {
-    return withAppends(new AppendRange(fromExclusive, null));
+    return withAppends(new SnapshotRange(fromExclusive, null));
   }
 
   /**
@@ -115,10 +115,10 @@ public final class TableScan {
    * schema.
    */
   public TableScan appendsBetween(long fromExclusive, long toInclusive) {
-    return withAppends(new AppendRange(fromExclusive, toInclusive));
+    return withAppends(new SnapshotRange(fromExclusive, toInclusive));
   }
 
-  private TableScan withAppends(AppendRange range) {
+  private TableScan withAppends(SnapshotRange range) {
     refuseSecondSelection(range.toString());
     return with(settings -> settings.appends = range);
   }

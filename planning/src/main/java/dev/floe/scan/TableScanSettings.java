@@ -8,7 +8,7 @@ import java.util.List;
 final class TableScanSettings {
   LoadedTable table;
   SnapshotSelection selection;
-  AppendRange appends;
+  SnapshotRange appends;
   List<String> selectedColumns;
   boolean caseSensitive;
   Long splitSize;

@@ -86,6 +86,125 @@ class TestIncrementalPlanningMatchesIceberg {
     assertThat(refused).as("ranges both refused").isGreaterThan(40);
   }
 
+  /**
+   * Changelog reads plan Iceberg's changelog tasks (the same files, change types, ordinals and
+   * commit snapshots) for every range Iceberg plans; a range with a commit that deleted rows with
+   * delete files is refused by both, Floe naming the commit.
+   */
+  @ParameterizedTest(name = "format v{0}")
+  @ValueSource(ints = {1, 2})
+  void everyChangelogRangePlansIcebergsChanges(int formatVersion) {
+    FixtureTable fixture = history(formatVersion);
+    LoadedTable floe = PathTables.load(fixture.location(), new LocalFileIO());
+    List<Long> ids = new ArrayList<>();
+    for (Snapshot snapshot : fixture.table().snapshots()) {
+      ids.add(snapshot.snapshotId());
+    }
+    List<Long> starts = new ArrayList<>(ids);
+    starts.add(null);
+    int planned = 0;
+    int changes = 0;
+    for (Long from : starts) {
+      for (Long to : withCurrent(ids)) {
+        for (Expression filter : List.of(Expressions.alwaysTrue(), Expressions.equal("part", 1))) {
+          List<String> iceberg = icebergChanges(fixture, from, to, filter);
+          List<String> floeChanges = floeChanges(floe, from, to, filter);
+          if (iceberg.equals(List.of("refused: delete files"))) {
+            continue; // Iceberg refuses any range with delete files, even unchanged ones
+          }
+          assertThat(floeChanges)
+              .as("changes after %s up to %s, filter %s", from, to, filter)
+              .isEqualTo(iceberg);
+          if (iceberg.isEmpty() || !iceberg.get(0).startsWith("refused")) {
+            planned++;
+            changes += iceberg.size();
+          }
+        }
+      }
+    }
+    assertThat(planned).as("ranges both planned").isGreaterThan(20);
+    assertThat(changes).as("changes compared").isGreaterThan(50);
+    if (formatVersion >= 2) {
+      long rowDelta = fixture.table().snapshots().iterator().next().snapshotId(); // replaced below
+      for (Snapshot snapshot : fixture.table().snapshots()) {
+        if (snapshot.deleteManifests(fixture.table().io()).stream()
+            .anyMatch(manifest -> manifest.snapshotId() == snapshot.snapshotId())) {
+          rowDelta = snapshot.snapshotId();
+        }
+      }
+      assertThat(floeChanges(floe, null, rowDelta, Expressions.alwaysTrue()))
+          .as("a range ending at the row delta")
+          .hasSize(1)
+          .first()
+          .asString()
+          .contains("snapshot " + rowDelta + " (delete) deletes rows with delete file");
+    }
+  }
+
+  private static List<String> icebergChanges(
+      FixtureTable fixture, Long from, Long to, Expression filter) {
+    org.apache.iceberg.IncrementalChangelogScan scan =
+        fixture.table().newIncrementalChangelogScan().filter(filter);
+    List<String> changes = new ArrayList<>();
+    try {
+      if (from != null) {
+        scan = scan.fromSnapshotExclusive(from);
+      }
+      if (to != null) {
+        scan = scan.toSnapshot(to);
+      }
+      try (CloseableIterable<org.apache.iceberg.ChangelogScanTask> tasks = scan.planFiles()) {
+        for (org.apache.iceberg.ChangelogScanTask task : tasks) {
+          org.apache.iceberg.ContentScanTask<?> content =
+              (org.apache.iceberg.ContentScanTask<?>) task;
+          changes.add(
+              change(
+                  task.changeOrdinal(),
+                  task.commitSnapshotId(),
+                  task.operation().name(),
+                  content.file().location()));
+        }
+      }
+    } catch (UnsupportedOperationException deleteFiles) {
+      return List.of("refused: delete files");
+    } catch (IllegalArgumentException refusal) {
+      return List.of("refused");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    changes.sort(null);
+    return changes;
+  }
+
+  private static List<String> floeChanges(
+      LoadedTable table, Long from, Long to, Expression icebergFilter) {
+    TableScan scan = TableScan.of(table).filter(FloeExpressionTranslator.toFloe(icebergFilter));
+    List<String> changes = new ArrayList<>();
+    try {
+      for (dev.floe.scan.ChangeTask task :
+          dev.floe.scan.ChangelogScan.of(scan, from, to).planTasks()) {
+        changes.add(
+            change(
+                task.ordinal(),
+                task.commitSnapshotId(),
+                task.type().name(),
+                task.task().file().location()));
+      }
+    } catch (FloeException refusal) {
+      if (refusal.getMessage().contains("deletes rows with delete file")) {
+        return List.of(refusal.getMessage());
+      }
+      assertThat(refusal.getMessage()).contains(table.name());
+      return List.of("refused");
+    }
+    changes.sort(null);
+    return changes;
+  }
+
+  private static String change(int ordinal, long snapshot, String type, String location) {
+    return ordinal + " " + snapshot + " " + type + " " + fileName(location);
+  }
+
   /** The snapshot ids, and null for an end left to the current snapshot. */
   private static List<Long> withCurrent(List<Long> ids) {
     List<Long> ends = new ArrayList<>(ids);

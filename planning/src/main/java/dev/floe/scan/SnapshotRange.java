@@ -9,8 +9,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The commits an incremental read covers: those after snapshot {@code fromExclusive} up to and
- * including {@code toInclusive} (the current snapshot when null), along the end's line of parents.
+ * The commits an incremental or a changelog read covers: those after snapshot {@code fromExclusive}
+ * (from the first commit when null) up to and including {@code toInclusive} (the current snapshot
+ * when null), along the end's line of parents.
  *
  * <p>Iceberg's rules, which Floe follows: the start must be the parent of a snapshot in the end's
  * ancestry (so it may have expired, as long as its child is still there; a start equal to the end
@@ -18,7 +19,7 @@ import java.util.List;
  * delete or a replace in the range adds nothing and is not an error. A table never written to has
  * no appends when no end is given.
  */
-record AppendRange(long fromExclusive, Long toInclusive) {
+record SnapshotRange(Long fromExclusive, Long toInclusive) {
 
   /** The range's {@code append} snapshots, oldest first. */
   List<Snapshot> appendSnapshots(LoadedTable table) {
@@ -55,11 +56,15 @@ record AppendRange(long fromExclusive, Long toInclusive) {
     while (snapshot != null) {
       range.add(snapshot);
       Long parent = snapshot.parentSnapshotId();
-      if (parent != null && parent == fromExclusive) {
+      if (fromExclusive != null && parent != null && parent.longValue() == fromExclusive) {
         Collections.reverse(range);
         return range;
       }
       snapshot = parent == null ? null : metadata.snapshot(parent);
+    }
+    if (fromExclusive == null) {
+      Collections.reverse(range);
+      return range; // every commit back to the first one still in the table
     }
     throw new InvalidRequestException(
         "the start snapshot (exclusive) "
@@ -75,8 +80,12 @@ record AppendRange(long fromExclusive, Long toInclusive) {
 
   @Override
   public String toString() {
-    return "appends after snapshot "
-        + fromExclusive
+    return "appends" + describe();
+  }
+
+  /** The range as messages name it: {@code after snapshot 1 up to snapshot 3}. */
+  String describe() {
+    return (fromExclusive == null ? " from the first snapshot" : " after snapshot " + fromExclusive)
         + (toInclusive == null ? "" : " up to snapshot " + toInclusive);
   }
 }
