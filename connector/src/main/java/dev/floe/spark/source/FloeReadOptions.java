@@ -121,11 +121,17 @@ public record FloeReadOptions(
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
 
-  /** Every read option: the snapshot selectors, then the tuning settings a session may give. */
+  /**
+   * Every read option: the snapshot selectors, the tuning settings a session may give, then the
+   * streaming options.
+   */
   private static final List<String> FLOE_OPTIONS =
-      java.util.stream.Stream.concat(
+      java.util.stream.Stream.of(
               java.util.stream.Stream.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG),
-              SESSION_SETTINGS.stream())
+              SESSION_SETTINGS.stream(),
+              // ---- streaming reads (StreamingReadOptions parses and checks them) ----
+              StreamingReadOptions.NAMES.stream())
+          .flatMap(names -> names)
           .toList();
 
   static final FloeReadOptions DEFAULTS =
