@@ -20,7 +20,10 @@ class TestFloeReadOptions {
             "valid options are adaptive-split-size-enabled, aggregate-push-down-enabled,"
                 + " as-of-timestamp, batch-size, branch, data-planning-mode, delete-cache-size,"
                 + " delete-planning-mode, file-open-cost,"
-                + " lookback, metadata-cache-size, path, paths, snapshot-id, split-size, tag,"
+                + " lookback, metadata-cache-size, path, paths, snapshot-id, split-size,"
+                + " stream-from-timestamp, streaming-max-files-per-micro-batch,"
+                + " streaming-max-rows-per-micro-batch, streaming-skip-delete-snapshots,"
+                + " streaming-skip-overwrite-snapshots, tag,"
                 + " timestampAsOf,"
                 + " verify-checksums, versionAsOf");
   }
