@@ -294,7 +294,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
     boolean travels = !asOf.isEmpty() || version != null;
     Optional<LoadedTable> table = cached(ident);
     if (table.isPresent()) {
-      return readAt(table.get(), asOf, version);
+      return readAt(table.get(), asOf, version, ident);
     }
     String[] namespace = ident.namespace();
     if (namespace.length > 0) {
@@ -319,7 +319,7 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
                     + (version != null ? "VERSION AS OF" : "TIMESTAMP AS OF")
                     + " ...");
           }
-          return readAt(selected.get(), selector.get().readOption(), null);
+          return readAt(selected.get(), selector.get().readOption(), null, parent);
         }
       }
       if (isMetadataTableName(ident.name())) {
@@ -352,15 +352,28 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
     return cache.load(tables().cacheKey(parts), () -> tables().load(parts, qualified(ident)));
   }
 
-  /** The table at the selected snapshot, its schema resolved now so a bad selection fails here. */
-  private FloeTable readAt(LoadedTable table, Map<String, String> options, String version) {
+  /**
+   * The table at the selected snapshot, its schema resolved now so a bad selection fails here. A
+   * stream of it loads {@code ident} again past the catalog's cache before each micro-batch.
+   */
+  private FloeTable readAt(
+      LoadedTable table, Map<String, String> options, String version, Identifier ident) {
     Map<String, String> selection =
         version == null ? options : SparkTimeTravelOptions.versionOption(version, table.metadata());
+    String[] parts = parts(ident);
+    String name = qualified(ident);
     FloeTable loaded =
         new FloeTable(
             table,
             FloeTable.readOptions(selection, SparkSession.active(), table, catalogDefaults),
-            catalogDefaults);
+            catalogDefaults,
+            () ->
+                tables()
+                    .load(parts, name)
+                    .orElseThrow(
+                        () ->
+                            new InvalidRequestException(
+                                "Cannot load table " + name + " again: it no longer exists")));
     loaded.readSchema();
     return loaded;
   }

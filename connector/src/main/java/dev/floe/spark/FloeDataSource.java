@@ -1,7 +1,6 @@
 package dev.floe.spark;
 
 import dev.floe.spark.metadata.FloeMetadataTables;
-import dev.floe.spark.source.FloeReadOptions;
 import dev.floe.spark.source.FloeTable;
 import java.util.HashMap;
 import java.util.Map;
@@ -67,7 +66,7 @@ public final class FloeDataSource implements TableProvider, DataSourceRegister {
    * ({@link FloeMetadataTables}).
    */
   private static Table load(Map<String, String> options) {
-    String location = FloeReadOptions.location(options);
+    String location = FloeTable.location(options);
     int hash = location.lastIndexOf('#');
     if (hash < 0) {
       return FloeTable.load(location, options);

@@ -124,13 +124,18 @@ public record FloeReadOptions(
   /** Options Spark itself passes for {@code load(path)} and {@code load(path1, path2)}. */
   private static final List<String> PATH_OPTIONS = List.of("path", "paths");
 
-  /** Every read option: the snapshot selectors, then the tuning settings a session may give. */
+  /**
+   * Every read option: the snapshot selectors, the tuning settings a session may give, then the
+   * streaming options.
+   */
   private static final List<String> FLOE_OPTIONS =
-      java.util.stream.Stream.concat(
-              java.util.stream.Stream.concat(
-                  java.util.stream.Stream.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG),
-                  IncrementalRange.OPTIONS.stream()),
-              SESSION_SETTINGS.stream())
+      java.util.stream.Stream.of(
+              java.util.stream.Stream.of(SNAPSHOT_ID, AS_OF_TIMESTAMP, BRANCH, TAG),
+              IncrementalRange.OPTIONS.stream(),
+              SESSION_SETTINGS.stream(),
+              // ---- streaming reads (StreamingReadOptions parses and checks them) ----
+              StreamingReadOptions.NAMES.stream())
+          .flatMap(names -> names)
           .toList();
 
   static final FloeReadOptions DEFAULTS =
@@ -465,32 +470,5 @@ public record FloeReadOptions(
               + (expected == SnapshotRef.RefType.BRANCH ? TAG : BRANCH)
               + " instead");
     }
-  }
-
-  /** The table location among the options Spark passes: {@code path}, or one entry of paths. */
-  public static String location(Map<String, String> options) {
-    String path = null;
-    String paths = null;
-    for (Map.Entry<String, String> option : options.entrySet()) {
-      if (option.getKey().equalsIgnoreCase("path")) {
-        path = option.getValue();
-      } else if (option.getKey().equalsIgnoreCase("paths")) {
-        paths = option.getValue();
-      }
-    }
-    if (path != null) {
-      return path;
-    }
-    if (paths != null) {
-      // Spark writes several load() paths as a JSON array of strings
-      String trimmed = paths.trim();
-      if (trimmed.startsWith("[\"") && trimmed.endsWith("\"]") && !trimmed.contains("\",\"")) {
-        return trimmed.substring(2, trimmed.length() - 2);
-      }
-      throw new InvalidRequestException(
-          "Floe reads one table at a time, not " + paths + ": call load() with one location");
-    }
-    throw new InvalidRequestException(
-        "No table location: call spark.read.format(\"floe\").load(<table location>)");
   }
 }

@@ -1,5 +1,6 @@
 package dev.floe.spark.source;
 
+import dev.floe.InvalidRequestException;
 import dev.floe.expr.Expression;
 import dev.floe.io.FileIO;
 import dev.floe.scan.ScanReport;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.connector.read.SupportsRuntimeV2Filtering;
+import org.apache.spark.sql.connector.read.streaming.MicroBatchStream;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -36,6 +38,14 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
   private final ScanContext context;
   private Planned planned;
   private RuntimeFiltering runtimeFiltering;
+  private final StreamSource stream;
+
+  /**
+   * What a stream of the scanned table needs beyond the scan: how to load the table again, the read
+   * options and the streaming options.
+   */
+  record StreamSource(
+      FloeTable table, FloeReadOptions readOptions, StreamingReadOptions streamingOptions) {}
 
   /**
    * What planning produced.
@@ -67,11 +77,17 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
     }
   }
 
-  FloeScan(SparkSession spark, LoadedTable table, ScanContext context, Planned planned) {
+  FloeScan(
+      SparkSession spark,
+      LoadedTable table,
+      ScanContext context,
+      Planned planned,
+      StreamSource stream) {
     this.spark = spark;
     this.table = table;
     this.context = context;
     this.planned = planned;
+    this.stream = stream;
   }
 
   @Override
@@ -145,6 +161,36 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
         new TaskConstants(table.metadata(), context.projection()),
         context,
         broadcastIO);
+  }
+
+  /**
+   * A stream of the table's appends from the snapshot the streaming options choose; the table must
+   * be read at its current state (no snapshot selector), since a stream follows its history.
+   *
+   * @throws InvalidRequestException when the table was read at a chosen snapshot
+   */
+  @Override
+  public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
+    List<String> selection = stream.readOptions().selection();
+    if (!selection.isEmpty()) {
+      throw new InvalidRequestException(
+          "Cannot stream table "
+              + table.name()
+              + " at "
+              + String.join(", ", selection)
+              + ": a stream follows the table's history from its oldest snapshot or from "
+              + StreamingReadOptions.STREAM_FROM_TIMESTAMP
+              + "; drop the snapshot selector");
+    }
+    return new FloeMicroBatchStream(
+        new FloeMicroBatchStream.Source(
+            spark,
+            table,
+            stream.table().refresher(),
+            stream.readOptions(),
+            stream.streamingOptions(),
+            context),
+        checkpointLocation);
   }
 
   @Override

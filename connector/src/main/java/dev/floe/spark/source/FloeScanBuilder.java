@@ -44,6 +44,7 @@ final class FloeScanBuilder
   private final SparkSession spark;
   private final FloeTable table;
   private final FloeReadOptions options;
+  private final StreamingReadOptions streamingOptions;
   private final Schema readSchema;
   private final List<Predicate> pushed = new ArrayList<>();
   private final List<Expression> filters = new ArrayList<>();
@@ -58,10 +59,15 @@ final class FloeScanBuilder
   /** A planned aggregate, kept from {@link #pushAggregation} for {@link #build()}. */
   private record AggregateScanPlan(TableScan scan, ScanPlan plan, AggregatePlan answer) {}
 
-  FloeScanBuilder(SparkSession spark, FloeTable table, FloeReadOptions options) {
+  FloeScanBuilder(
+      SparkSession spark,
+      FloeTable table,
+      FloeReadOptions options,
+      StreamingReadOptions streamingOptions) {
     this.spark = spark;
     this.table = table;
     this.options = options;
+    this.streamingOptions = streamingOptions;
     this.readSchema = options.newScan(table.floeTable()).schema();
   }
 
@@ -229,7 +235,8 @@ final class FloeScanBuilder
             prunesByColumnBounds,
             scan.boundFilter(),
             limited == plan ? Optional.empty() : Optional.of(limit),
-            Optional.ofNullable(options.appends())));
+            Optional.ofNullable(options.appends())),
+        new FloeScan.StreamSource(table, options, streamingOptions));
   }
 
   private TableScan newScan() {

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
@@ -64,6 +65,7 @@ public final class FloeTable
   private final LoadedTable table;
   private final FloeReadOptions options;
   private final Map<String, String> catalogDefaults;
+  private final Supplier<LoadedTable> refresher;
 
   public FloeTable(LoadedTable table, FloeReadOptions options) {
     this(table, options, Map.of());
@@ -75,14 +77,55 @@ public final class FloeTable
    */
   public FloeTable(
       LoadedTable table, FloeReadOptions options, Map<String, String> catalogDefaults) {
+    this(table, options, catalogDefaults, () -> table);
+  }
+
+  /**
+   * As {@link #FloeTable(LoadedTable, FloeReadOptions, Map)}, with the way to load the table's
+   * newest metadata, which a stream of the table calls before each micro-batch (without it, a
+   * stream sees only the snapshots the table was loaded with).
+   */
+  public FloeTable(
+      LoadedTable table,
+      FloeReadOptions options,
+      Map<String, String> catalogDefaults,
+      Supplier<LoadedTable> refresher) {
     this.table = table;
     this.options = options;
     this.catalogDefaults = Map.copyOf(catalogDefaults);
+    this.refresher = refresher;
   }
 
   /** Loads the table at the location given by {@code path}, checking the read options. */
   public static FloeTable load(Map<String, String> options) {
-    return load(FloeReadOptions.location(options), options);
+    return load(location(options), options);
+  }
+
+  /** The table location among the options Spark passes: {@code path}, or one entry of paths. */
+  public static String location(Map<String, String> options) {
+    String path = null;
+    String paths = null;
+    for (Map.Entry<String, String> option : options.entrySet()) {
+      if (option.getKey().equalsIgnoreCase("path")) {
+        path = option.getValue();
+      } else if (option.getKey().equalsIgnoreCase("paths")) {
+        paths = option.getValue();
+      }
+    }
+    if (path != null) {
+      return path;
+    }
+    if (paths != null) {
+      // Spark writes several load() paths as a JSON array of strings
+      String trimmed = paths.trim();
+      if (trimmed.startsWith("[\"") && trimmed.endsWith("\"]") && !trimmed.contains("\",\"")) {
+        return trimmed.substring(2, trimmed.length() - 2);
+      }
+      throw new InvalidRequestException(
+          "Floe reads one table at a time, not " + paths + ": call load() with one location");
+    }
+    throw new InvalidRequestException(
+        "No table location: call spark.read.format(\"floe\").load(<table location>)");
   }
 
   /** Loads the table at {@code location}, checking the read options. */
@@ -90,7 +133,11 @@ public final class FloeTable
     SparkSession spark = SparkSession.active();
     LoadedTable table =
         PathTables.load(location, fileIO(location, spark), SharedMetadataCache.get());
-    return new FloeTable(table, readOptions(options, spark, table));
+    return new FloeTable(
+        table,
+        readOptions(options, spark, table),
+        Map.of(),
+        () -> PathTables.load(location, fileIO(location, spark), SharedMetadataCache.get()));
   }
 
   /**
@@ -163,6 +210,11 @@ public final class FloeTable
     return table;
   }
 
+  /** Loads the table's newest metadata (see the constructor). */
+  Supplier<LoadedTable> refresher() {
+    return refresher;
+  }
+
   @Override
   public String name() {
     return table.name();
@@ -185,13 +237,14 @@ public final class FloeTable
   }
 
   /**
-   * Reads, and the write capabilities only so that Spark hands every write to {@link
-   * #newWriteBuilder}, which refuses it with Floe's message rather than Spark's generic one.
+   * Batch and micro-batch reads, and the write capabilities only so that Spark hands every write to
+   * {@link #newWriteBuilder}, which refuses it with Floe's message rather than Spark's generic one.
    */
   @Override
   public Set<TableCapability> capabilities() {
     return Set.of(
         TableCapability.BATCH_READ,
+        TableCapability.MICRO_BATCH_READ,
         TableCapability.BATCH_WRITE,
         TableCapability.TRUNCATE,
         TableCapability.OVERWRITE_BY_FILTER,
@@ -205,7 +258,8 @@ public final class FloeTable
         spark,
         this,
         readOptions(scanOptions, spark, table, catalogDefaults)
-            .atSelectionOf(options, table.name()));
+            .atSelectionOf(options, table.name()),
+        StreamingReadOptions.parse(scanOptions));
   }
 
   @Override

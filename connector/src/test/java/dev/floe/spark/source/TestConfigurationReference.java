@@ -69,6 +69,13 @@ class TestConfigurationReference {
   }
 
   @Test
+  void streamingOptionsHaveRows() {
+    assertThat(rowsMissing(document(CONFIGURATION), StreamingReadOptions.NAMES))
+        .as("streaming read options without a row in %s", CONFIGURATION)
+        .isEmpty();
+  }
+
+  @Test
   void catalogPropertiesHaveRows() {
     Map<String, String> constants = stringConstants(FloeCatalog.class);
 

@@ -21,7 +21,10 @@ class TestFloeReadOptions {
                 + " as-of-timestamp, batch-size, branch, data-planning-mode, delete-cache-size,"
                 + " delete-planning-mode, end-snapshot-id, end-timestamp, file-open-cost,"
                 + " lookback, metadata-cache-size, path, paths, snapshot-id, split-size,"
-                + " start-snapshot-id, start-timestamp, tag,"
+                + " start-snapshot-id, start-timestamp,"
+                + " stream-from-timestamp, streaming-max-files-per-micro-batch,"
+                + " streaming-max-rows-per-micro-batch, streaming-skip-delete-snapshots,"
+                + " streaming-skip-overwrite-snapshots, tag,"
                 + " timestampAsOf,"
                 + " verify-checksums, versionAsOf");
   }
