@@ -9,6 +9,7 @@ import dev.floe.spark.catalog.RestTables;
 import dev.floe.spark.catalog.TableCache;
 import dev.floe.spark.catalog.WarehouseTables;
 import dev.floe.spark.metadata.FloeMetadataTables;
+import dev.floe.spark.source.FloeChangelogTable;
 import dev.floe.spark.source.FloeReadOptions;
 import dev.floe.spark.source.FloeTable;
 import dev.floe.spark.source.IdentifierSelector;
@@ -320,6 +321,19 @@ public final class FloeCatalog implements TableCatalog, SupportsNamespaces {
                     + " ...");
           }
           return readAt(selected.get(), selector.get().readOption(), null, parent);
+        }
+      }
+      if (FloeChangelogTable.isChangelog(ident.name())) {
+        Optional<LoadedTable> changed = cached(parent);
+        if (changed.isPresent()) {
+          if (travels) {
+            throw new InvalidRequestException(
+                "Cannot read "
+                    + qualified(ident)
+                    + " AS OF a snapshot: a changelog follows the table's commits; choose them"
+                    + " with the read options start-snapshot-id and end-snapshot-id");
+          }
+          return new FloeChangelogTable(changed.get(), Map.of(), catalogDefaults);
         }
       }
       if (isMetadataTableName(ident.name())) {

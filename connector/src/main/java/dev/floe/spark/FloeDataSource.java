@@ -1,6 +1,7 @@
 package dev.floe.spark;
 
 import dev.floe.spark.metadata.FloeMetadataTables;
+import dev.floe.spark.source.FloeChangelogTable;
 import dev.floe.spark.source.FloeTable;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,7 +19,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * spark.read.format("floe").option("tag", "release-1").load("s3a://lake/db/events")
  * }</pre>
  *
- * <p>{@code load("<location>#snapshots")} reads a metadata table ({@link FloeMetadataTables}).
+ * <p>{@code load("<location>#snapshots")} reads a metadata table ({@link FloeMetadataTables}),
+ * {@code load("<location>#changes")} the table's changelog ({@link FloeChangelogTable}).
  *
  * <p>The schema comes from the table, never from the caller: a snapshot id, tag or timestamp reads
  * with that snapshot's schema, a branch or the current table with the current schema.
@@ -70,6 +72,11 @@ public final class FloeDataSource implements TableProvider, DataSourceRegister {
     int hash = location.lastIndexOf('#');
     if (hash < 0) {
       return FloeTable.load(location, options);
+    }
+    if (FloeChangelogTable.isChangelog(location.substring(hash + 1))) {
+      FloeTable changed =
+          FloeTable.load(location.substring(0, hash), FloeChangelogTable.withoutRange(options));
+      return new FloeChangelogTable(changed.floeTable(), options, Map.of());
     }
     FloeTable table = FloeTable.load(location.substring(0, hash), options);
     return FloeMetadataTables.load(

@@ -2,8 +2,8 @@ package dev.floe.scan;
 
 /** What a changelog row says happened to it in its commit (Iceberg's {@code _change_type}). */
 public enum ChangeType {
-  /** The commit added the row. */
-  INSERT,
   /** The commit removed the row. */
-  DELETE
+  DELETE,
+  /** The commit added the row. */
+  INSERT
 }

@@ -15,7 +15,9 @@ import dev.floe.table.LocationPolicy;
 import dev.floe.table.Schema;
 import dev.floe.table.Snapshot;
 import dev.floe.table.TableMetadata;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -93,6 +95,45 @@ public final class ChangelogScan {
           return null;
         });
     return List.copyOf(tasks);
+  }
+
+  /**
+   * The tasks of {@link #planTasks()} cut at their row-group offsets and packed into task groups as
+   * a scan's are ({@link TableScan#planGroups(ScanPlan, int)}), one commit's inserted files apart
+   * from its deleted files and from other commits', so that a group's rows share their change.
+   */
+  public List<ChangeGroup> planGroups(SplitSettings split, int parallelism) {
+    List<ChangeTask> tasks = new ArrayList<>(planTasks());
+    // a stable sort: each commit's deletes, then its inserts, in planning order
+    tasks.sort(Comparator.comparingInt(ChangeTask::ordinal).thenComparing(ChangeTask::type));
+    List<ChangeGroup> groups = new ArrayList<>();
+    int first = 0;
+    while (first < tasks.size()) {
+      ChangeTask change = tasks.get(first);
+      int end = first;
+      List<FileScanTask> files = new ArrayList<>();
+      while (end < tasks.size() && sameChange(change, tasks.get(end))) {
+        files.add(tasks.get(end).task());
+        end++;
+      }
+      ScanPlan plan =
+          new ScanPlan(
+              files,
+              ScanReportBuilder.empty(
+                  table.name(), schema().schemaId(), pruning.filter().toString(), Duration.ZERO));
+      for (ScanTaskGroup group : TaskGroups.pack(plan, split, parallelism).groups()) {
+        groups.add(
+            new ChangeGroup(change.type(), change.ordinal(), change.commitSnapshotId(), group));
+      }
+      first = end;
+    }
+    return groups;
+  }
+
+  private static boolean sameChange(ChangeTask one, ChangeTask other) {
+    return one.type() == other.type()
+        && one.ordinal() == other.ordinal()
+        && one.commitSnapshotId() == other.commitSnapshotId();
   }
 
   private List<ChangeTask> changes(Snapshot commit, int ordinal) {

@@ -15,6 +15,9 @@ public final class MetadataColumns {
   public static final int PARTITION_ID = Integer.MAX_VALUE - 5;
   public static final int ROW_ID_ID = Integer.MAX_VALUE - 107;
   public static final int LAST_UPDATED_SEQUENCE_NUMBER_ID = Integer.MAX_VALUE - 108;
+  public static final int CHANGE_TYPE_ID = Integer.MAX_VALUE - 104;
+  public static final int CHANGE_ORDINAL_ID = Integer.MAX_VALUE - 105;
+  public static final int COMMIT_SNAPSHOT_ID_ID = Integer.MAX_VALUE - 106;
 
   public static final NestedField FILE_PATH =
       NestedField.required(FILE_PATH_ID, "_file", PrimitiveType.of(TypeId.STRING));
@@ -55,6 +58,19 @@ public final class MetadataColumns {
           LAST_UPDATED_SEQUENCE_NUMBER_ID,
           "_last_updated_sequence_number",
           PrimitiveType.of(TypeId.LONG));
+
+  /** A changelog row's change: {@code INSERT} or {@code DELETE} (Iceberg's changelog column). */
+  public static final NestedField CHANGE_TYPE =
+      NestedField.required(CHANGE_TYPE_ID, "_change_type", PrimitiveType.of(TypeId.STRING));
+
+  /** The place of a changelog row's commit in the changelog, 0 for its oldest commit. */
+  public static final NestedField CHANGE_ORDINAL =
+      NestedField.required(CHANGE_ORDINAL_ID, "_change_ordinal", PrimitiveType.of(TypeId.INT));
+
+  /** The snapshot the commit of a changelog row made. */
+  public static final NestedField COMMIT_SNAPSHOT_ID =
+      NestedField.required(
+          COMMIT_SNAPSHOT_ID_ID, "_commit_snapshot_id", PrimitiveType.of(TypeId.LONG));
 
   private MetadataColumns() {}
 

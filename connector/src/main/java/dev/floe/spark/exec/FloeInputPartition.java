@@ -11,7 +11,9 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
@@ -38,10 +40,26 @@ public final class FloeInputPartition implements InputPartition {
 
   private transient int taskCount;
 
+  /** Values every task of this partition shares, beside each task's own constants. */
+  private transient Map<Integer, Object> groupConstants;
+
   public FloeInputPartition(ScanTaskGroup group, TaskConstants constants, Schema readSchema) {
+    this(group, constants, readSchema, Map.of());
+  }
+
+  /**
+   * A partition whose tasks also produce {@code groupConstants} (field id to value), as the rows of
+   * one changelog commit share their change columns.
+   */
+  public FloeInputPartition(
+      ScanTaskGroup group,
+      TaskConstants constants,
+      Schema readSchema,
+      Map<Integer, Object> groupConstants) {
     this.group = group;
     this.constants = constants;
     this.readSchema = readSchema;
+    this.groupConstants = Map.copyOf(groupConstants);
     this.taskCount = group.tasks().size();
   }
 
@@ -57,7 +75,9 @@ public final class FloeInputPartition implements InputPartition {
   private byte[] encode() {
     List<ReadTask> tasks = new ArrayList<>(group.tasks().size());
     for (FileScanTask task : group.tasks()) {
-      tasks.add(new ReadTask(task, constants.of(task, readSchema)));
+      Map<Integer, Object> values = new HashMap<>(constants.of(task, readSchema));
+      values.putAll(groupConstants);
+      tasks.add(new ReadTask(task, values));
     }
     return TaskCodec.encodeTasks(tasks);
   }
