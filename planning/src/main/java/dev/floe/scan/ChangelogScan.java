@@ -18,7 +18,11 @@ import dev.floe.table.TableMetadata;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -32,9 +36,11 @@ import java.util.function.Predicate;
  *
  * <p>Rows an added file's commit also deleted are not inserted, and rows deleted before a file was
  * removed are not deleted again: each file is read with the deletes that apply to it at the commit
- * (added) or just before it (removed). A commit that deletes rows with delete files (merge-on-read)
- * is refused, naming the commit and a delete file: Floe does not yet derive the rows such a commit
- * removed. Iceberg 1.10 refuses every range in which a snapshot has delete files at all.
+ * (added) or just before it (removed). A commit that deletes rows with delete files (merge-on-read:
+ * position deletes, deletion vectors, equality deletes) deletes, from each data file it kept that
+ * one of its delete files applies to, the rows the file's deletes after the commit delete and those
+ * before it did not ({@link ChangeTask#priorDeletes()}). Iceberg 1.10 and 1.12 refuse every range
+ * in which a snapshot has delete files at all.
  *
  * <p>Reads with the table's current schema, and the filter of the scan it was made from.
  */
@@ -121,9 +127,16 @@ public final class ChangelogScan {
               files,
               ScanReportBuilder.empty(
                   table.name(), schema().schemaId(), pruning.filter().toString(), Duration.ZERO));
+      Map<String, List<DeleteFile>> priorDeletes = new HashMap<>();
+      for (ChangeTask task : tasks.subList(first, end)) {
+        if (task.priorDeletes() != null) {
+          priorDeletes.put(task.task().file().location(), task.priorDeletes());
+        }
+      }
       for (ScanTaskGroup group : TaskGroups.pack(plan, split, parallelism).groups()) {
         groups.add(
-            new ChangeGroup(change.type(), change.ordinal(), change.commitSnapshotId(), group));
+            new ChangeGroup(
+                change.type(), change.ordinal(), change.commitSnapshotId(), group, priorDeletes));
       }
       first = end;
     }
@@ -139,6 +152,7 @@ public final class ChangelogScan {
   private List<ChangeTask> changes(Snapshot commit, int ordinal) {
     locations.checkManifestLocations(commit);
     List<ManifestFile> written = new ArrayList<>();
+    Set<String> addedDeletes = new HashSet<>();
     boolean hasDeleteFiles = false;
     for (ManifestFile manifest : source.manifests(commit).value()) {
       boolean data = manifest.content() == ManifestContent.DATA;
@@ -148,7 +162,7 @@ public final class ChangelogScan {
       }
       locations.check(manifest.path(), "manifest", "manifest list", commit.manifestList());
       if (!data) {
-        refuseRowLevelDeletes(commit, manifest);
+        addedDeletes.addAll(deleteFilesAdded(commit, manifest));
       } else if (!pruning.matchesNothing() && pruning.manifestMightMatch(manifest)) {
         written.add(manifest);
       }
@@ -163,6 +177,7 @@ public final class ChangelogScan {
         entry -> entry.snapshotId() == id && entry.status() != EntryStatus.EXISTING;
     ManifestPruner pruner = pruner(commit);
     List<ChangeTask> tasks = new ArrayList<>();
+    // the deletes that applied before the commit, read once and only when needed
     DeleteFileIndex before = null;
     for (ManifestFile manifest : written) {
       for (ChangeTask change :
@@ -172,15 +187,68 @@ public final class ChangelogScan {
               .files()) {
         if (change.type() == ChangeType.DELETE) {
           // a removed file is read with the deletes that applied to it before the commit
-          if (before == null) {
-            before = deleteIndexBefore(commit);
-          }
+          before = before != null ? before : deleteIndexBefore(commit);
           change = withDeletes(change, before);
         }
         tasks.add(change);
       }
     }
+    if (!addedDeletes.isEmpty()) {
+      before = before != null ? before : deleteIndexBefore(commit);
+      tasks.addAll(removedRows(commit, ordinal, addedDeletes, after, before, metrics));
+    }
     return tasks;
+  }
+
+  /**
+   * The rows a commit removed with the delete files it added, one task per data file it kept that
+   * one of them applies to: read with the deletes after the commit, less those before it.
+   */
+  private List<ChangeTask> removedRows(
+      Snapshot commit,
+      int ordinal,
+      Set<String> addedDeletes,
+      DeleteFileIndex after,
+      DeleteFileIndex before,
+      MetricsColumns metrics) {
+    long id = commit.snapshotId();
+    Predicate<ManifestEntry> kept =
+        entry ->
+            entry.isLive() && !(entry.status() == EntryStatus.ADDED && entry.snapshotId() == id);
+    ManifestPruner pruner = pruner(commit);
+    List<ChangeTask> tasks = new ArrayList<>();
+    for (ManifestFile manifest : source.manifests(commit).value()) {
+      if (manifest.content() != ManifestContent.DATA
+          || manifest.counts().hasNoLiveFiles()
+          || pruning.matchesNothing()
+          || !pruning.manifestMightMatch(manifest)) {
+        continue;
+      }
+      for (DataFile file : pruner.dataEntries(manifest, metrics, kept, (e, f) -> f).files()) {
+        List<DeleteFile> now = after.forDataFile(file);
+        if (now.stream().anyMatch(delete -> addedDeletes.contains(delete.location()))) {
+          tasks.add(
+              new ChangeTask(
+                  ChangeType.DELETE,
+                  ordinal,
+                  id,
+                  new FileScanTask(file, now, pruning.residual(file), 0, file.fileSizeInBytes()),
+                  before == null ? List.of() : before.forDataFile(file)));
+        }
+      }
+    }
+    return tasks;
+  }
+
+  /** The locations of the delete files a commit added, in one of the delete manifests it wrote. */
+  private List<String> deleteFilesAdded(Snapshot commit, ManifestFile manifest) {
+    long id = commit.snapshotId();
+    return pruner(commit)
+        .deleteFiles(
+            manifest,
+            entry -> entry.status() == EntryStatus.ADDED && entry.snapshotId() == id,
+            DeleteFile::location)
+        .files();
   }
 
   private ChangeTask change(
@@ -194,7 +262,7 @@ public final class ChangelogScan {
             0,
             file.fileSizeInBytes());
     return new ChangeTask(
-        inserted ? ChangeType.INSERT : ChangeType.DELETE, ordinal, entry.snapshotId(), task);
+        inserted ? ChangeType.INSERT : ChangeType.DELETE, ordinal, entry.snapshotId(), task, null);
   }
 
   private static ChangeTask withDeletes(ChangeTask change, DeleteFileIndex deletes) {
@@ -208,25 +276,8 @@ public final class ChangelogScan {
             deletes == null ? List.of() : deletes.forDataFile(task.file()),
             task.residual(),
             task.start(),
-            task.length()));
-  }
-
-  private void refuseRowLevelDeletes(Snapshot commit, ManifestFile manifest) {
-    for (DeleteFile file : pruner(commit).liveDeleteFiles(manifest, file -> file).files()) {
-      throw new InvalidRequestException(
-          "snapshot "
-              + commit.snapshotId()
-              + " ("
-              + commit.operation()
-              + ") deletes rows with delete file "
-              + file.location()
-              + "; Floe does not yet read which rows a merge-on-read commit removed: read the"
-              + " table at snapshot "
-              + commit.parentSnapshotId()
-              + " and at "
-              + commit.snapshotId()
-              + " to compare them");
-    }
+            task.length()),
+        null);
   }
 
   /** The delete files of a snapshot, indexed for pairing with data files. */

@@ -50,11 +50,17 @@ final class ManifestPruner {
    * delete file's {@code file_path} bounds, an equality delete file's key columns).
    */
   <T> ManifestOutcome<T> liveDeleteFiles(ManifestFile manifest, Function<DeleteFile, T> result) {
+    return deleteFiles(manifest, ManifestEntry::isLive, result);
+  }
+
+  /** As {@link #liveDeleteFiles}, for the entries {@code kept} admits. */
+  <T> ManifestOutcome<T> deleteFiles(
+      ManifestFile manifest, Predicate<ManifestEntry> kept, Function<DeleteFile, T> result) {
     ManifestOutcome.Builder<T> outcome = ManifestOutcome.builder(skipListLimit);
     try (MetadataSource.ManifestEntries entries = read(manifest, MetricsColumns.ALL, outcome)) {
       while (entries.hasNext()) {
         ManifestEntry entry = entries.next();
-        if (!entry.isLive()) {
+        if (!kept.test(entry)) {
           continue;
         }
         if (!(entry.file() instanceof DeleteFile file)) {

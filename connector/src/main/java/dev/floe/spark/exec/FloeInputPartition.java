@@ -1,6 +1,7 @@
 package dev.floe.spark.exec;
 
 import dev.floe.FileReadException;
+import dev.floe.manifest.DeleteFile;
 import dev.floe.scan.FileScanTask;
 import dev.floe.scan.ScanTaskGroup;
 import dev.floe.scan.codec.TaskCodec;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
@@ -43,23 +45,29 @@ public final class FloeInputPartition implements InputPartition {
   /** Values every task of this partition shares, beside each task's own constants. */
   private transient Map<Integer, Object> groupConstants;
 
+  /** A split's prior delete files, for a changelog's task of removed rows; else null. */
+  private transient Function<FileScanTask, List<DeleteFile>> priorDeletes;
+
   public FloeInputPartition(ScanTaskGroup group, TaskConstants constants, Schema readSchema) {
-    this(group, constants, readSchema, Map.of());
+    this(group, constants, readSchema, Map.of(), split -> null);
   }
 
   /**
    * A partition whose tasks also produce {@code groupConstants} (field id to value), as the rows of
-   * one changelog commit share their change columns.
+   * one changelog commit share their change columns; a task for which {@code priorDeletes} gives
+   * delete files reads the rows its commit removed ({@link ReadTask#readsRemovedRows()}).
    */
   public FloeInputPartition(
       ScanTaskGroup group,
       TaskConstants constants,
       Schema readSchema,
-      Map<Integer, Object> groupConstants) {
+      Map<Integer, Object> groupConstants,
+      Function<FileScanTask, List<DeleteFile>> priorDeletes) {
     this.group = group;
     this.constants = constants;
     this.readSchema = readSchema;
     this.groupConstants = Map.copyOf(groupConstants);
+    this.priorDeletes = priorDeletes;
     this.taskCount = group.tasks().size();
   }
 
@@ -77,7 +85,7 @@ public final class FloeInputPartition implements InputPartition {
     for (FileScanTask task : group.tasks()) {
       Map<Integer, Object> values = new HashMap<>(constants.of(task, readSchema));
       values.putAll(groupConstants);
-      tasks.add(new ReadTask(task, values));
+      tasks.add(new ReadTask(task, values, priorDeletes.apply(task)));
     }
     return TaskCodec.encodeTasks(tasks);
   }

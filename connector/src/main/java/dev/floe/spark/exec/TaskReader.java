@@ -8,6 +8,7 @@ import dev.floe.scan.task.ReadTask;
 import dev.floe.scan.task.ScanContext;
 import dev.floe.spark.deletes.DeleteFilter;
 import dev.floe.spark.deletes.DeleteLoader;
+import dev.floe.spark.deletes.RemovedRows;
 import dev.floe.spark.deletes.RowSelection;
 import dev.floe.spark.deletes.TaskDeletes;
 import dev.floe.spark.read.FileReaders;
@@ -30,11 +31,13 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * _deleted}), the second the rows that fail the task's residual ({@link FileScanTask#residual()},
  * the one the driver planned); the {@link BatchProjection} hands Spark the scan's columns of the
  * rows selected. Batches left without rows are skipped, and a task whose residual is false is not
- * opened.
+ * opened. A changelog's task of removed rows has the {@link RemovedRows} stage in place of the
+ * delete filter: it keeps the rows the commit deleted instead of dropping them.
  */
 public final class TaskReader implements CloseableIterator<ColumnarBatch> {
   private final CloseableIterator<ColumnarBatch> decoder;
   private final RowLineage rowLineage;
+  private final RemovedRows removedRows;
   private final DeleteFilter deleteFilter;
   private final RowFilter rowFilter;
   private final BatchProjection projection;
@@ -45,12 +48,14 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
   private TaskReader(
       CloseableIterator<ColumnarBatch> decoder,
       RowLineage rowLineage,
+      RemovedRows removedRows,
       DeleteFilter deleteFilter,
       RowFilter rowFilter,
       BatchProjection projection,
       RowSelection selection) {
     this.decoder = decoder;
     this.rowLineage = rowLineage;
+    this.removedRows = removedRows;
     this.deleteFilter = deleteFilter;
     this.rowFilter = rowFilter;
     this.projection = projection;
@@ -73,7 +78,7 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
       boolean wholeResidual) {
     Expression residual = task.task().residual();
     if (residual == Expression.alwaysFalse()) {
-      return new TaskReader(nothing(), null, null, null, null, null);
+      return new TaskReader(nothing(), null, null, null, null, null, null);
     }
     Expression evaluated = RowFilterScope.evaluatedPart(residual, context.readSchema());
     if (wholeResidual && !RowFilterScope.evaluatesAll(residual, context.readSchema())) {
@@ -89,16 +94,18 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
               + ": its rows cannot be counted");
     }
     TaskDeletes loaded = deletes.load(task.task());
-    Schema decoded = decodedSchema(context.projection(), context.readSchema(), loaded, evaluated);
+    TaskDeletes prior = task.readsRemovedRows() ? deletes.load(task.priorTask()) : null;
+    Schema decoded =
+        decodedSchema(
+            context.projection(),
+            context.readSchema(),
+            prior == null ? loaded : RemovedRows.helperNeeds(loaded, prior),
+            evaluated);
     BatchProjection projection =
         BatchProjection.of(context.projection(), decoded, context.batchSize());
+    String where = "of " + task.task().file().location() + " (table " + context.table() + ")";
     DeleteFilter deleteFilter =
-        loaded.isEmpty()
-            ? null
-            : DeleteFilter.of(
-                loaded,
-                decoded,
-                "of " + task.task().file().location() + " (table " + context.table() + ")");
+        loaded.isEmpty() || prior != null ? null : DeleteFilter.of(loaded, decoded, where);
     RowFilter rowFilter =
         evaluated == Expression.alwaysTrue()
             ? null
@@ -107,6 +114,7 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
         FileReaders.open(
             io, task.request(context, nameMapping, decoded), task.task().file().recordCount()),
         RowLineage.of(decoded, task.task().file(), context.batchSize()),
+        prior == null ? null : RemovedRows.of(loaded, prior, decoded, where, context.batchSize()),
         deleteFilter,
         rowFilter,
         projection,
@@ -186,7 +194,9 @@ public final class TaskReader implements CloseableIterator<ColumnarBatch> {
         decoded = rowLineage.complete(decoded);
       }
       selection.reset(decoded.numRows());
-      if (deleteFilter != null) {
+      if (removedRows != null) {
+        removedRows.narrow(decoded, selection);
+      } else if (deleteFilter != null) {
         deleteFilter.narrow(decoded, selection);
         deletedRows += selection.deletedCount();
       }

@@ -117,7 +117,8 @@ final class FloeChangelogScan implements ScanBuilder, SupportsPushDownRequiredCo
               Map.of(
                   MetadataColumns.CHANGE_TYPE_ID, change.type().name(),
                   MetadataColumns.CHANGE_ORDINAL_ID, change.ordinal(),
-                  MetadataColumns.COMMIT_SNAPSHOT_ID_ID, change.commitSnapshotId()));
+                  MetadataColumns.COMMIT_SNAPSHOT_ID_ID, change.commitSnapshotId()),
+              change::priorDeletes);
     }
     return partitions;
   }

@@ -37,7 +37,7 @@ import java.util.Map;
  * binary form is a fraction of the JSON's size and needs no field names.
  */
 public final class TaskCodec {
-  private static final int VERSION = 4;
+  private static final int VERSION = 5;
 
   private TaskCodec() {}
 
@@ -88,6 +88,11 @@ public final class TaskCodec {
       for (DeleteFile delete : task.task().deletes()) {
         deleteIndex.putIfAbsent(delete, deleteIndex.size());
       }
+      if (task.readsRemovedRows()) {
+        for (DeleteFile delete : task.priorDeletes()) {
+          deleteIndex.putIfAbsent(delete, deleteIndex.size());
+        }
+      }
       residualIndex.putIfAbsent(
           ExpressionJson.toJson(task.task().residual()), residualIndex.size());
     }
@@ -114,6 +119,13 @@ public final class TaskCodec {
       for (Map.Entry<Integer, Object> constant : readTask.constants().entrySet()) {
         out.writeInt(constant.getKey());
         ValueCodec.write(out, constant.getValue());
+      }
+      // -1: not a task of removed rows; else the count of its prior delete files
+      out.writeInt(readTask.readsRemovedRows() ? readTask.priorDeletes().size() : -1);
+      if (readTask.readsRemovedRows()) {
+        for (DeleteFile delete : readTask.priorDeletes()) {
+          out.writeInt(deleteIndex.get(delete));
+        }
       }
     }
   }
@@ -149,8 +161,17 @@ public final class TaskCodec {
         int fieldId = in.readInt();
         constants.put(fieldId, ValueCodec.read(in));
       }
+      int priorCount = in.readInt();
+      List<DeleteFile> prior = null;
+      if (priorCount >= 0) {
+        prior = new ArrayList<>(priorCount);
+        for (int deleteIndex = 0; deleteIndex < priorCount; deleteIndex++) {
+          prior.add(deletes.get(in.readInt()));
+        }
+      }
       tasks.add(
-          new ReadTask(new FileScanTask(file, taskDeletes, residual, start, length), constants));
+          new ReadTask(
+              new FileScanTask(file, taskDeletes, residual, start, length), constants, prior));
     }
     return tasks;
   }

@@ -13,14 +13,16 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Changelog reads ({@code t.changes}, {@code <location>#changes}) return Iceberg's changelog rows
  * (the table's columns, {@code _change_type}, {@code _change_ordinal}, {@code _commit_snapshot_id})
  * for every range of a copy-on-write history of appends, deletes, an update, an overwrite and a
- * compaction, through Floe's catalog and by path, with projections and filters. A merge-on-read
- * delete, which Iceberg 1.10 and 1.12 refuse to read as a changelog, is refused by Floe naming the
- * commit; a range after it that adds rows reads them, checked against Iceberg's incremental read.
+ * compaction, through Floe's catalog and by path, with projections and filters; and merge-on-read
+ * commits, which Iceberg 1.10 and 1.12 refuse to read as a changelog, against the changelog's
+ * definition computed from Iceberg's time travel.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TestFloeReadsChangesLikeIceberg {
@@ -132,42 +134,85 @@ class TestFloeReadsChangesLikeIceberg {
     assertThat(changes(FLOE_CATALOG, options).count()).as("COUNT(*)").isEqualTo(iceberg.size());
   }
 
-  @Test
-  void aMergeOnReadDeleteIsRefusedByNameAndLaterAppendsRead() {
-    FixtureWriter writer = new FixtureWriter(SharedSpark.get());
-    writer.sql(
-        MOR,
-        "DROP TABLE IF EXISTS {t}",
-        "CREATE TABLE {t} (id bigint, tag string) USING iceberg"
-            + " TBLPROPERTIES ('format-version'='2', 'write.delete.mode'='merge-on-read')",
-        "INSERT INTO {t} SELECT id, 'first' FROM range(0, 20)",
-        "DELETE FROM {t} WHERE id % 4 = 0",
-        "INSERT INTO {t} SELECT id, 'second' FROM range(20, 30)");
-    List<Long> ids = snapshotIds(SharedSpark.CATALOG + "." + FixtureWriter.DATABASE + "." + MOR);
-    Throwable iceberg = catchThrowable(() -> changes(SharedSpark.CATALOG, MOR, Map.of()).collect());
-    assertThat(iceberg).as("Iceberg refuses a changelog with delete files").isNotNull();
-    Throwable floe = catchThrowable(() -> changes(FLOE_CATALOG, MOR, Map.of()).collect());
-    assertThat(FailureChain.trace(floe))
-        .contains("snapshot " + ids.get(1) + " (delete) deletes rows with delete file")
-        .contains(MOR);
-
-    Map<String, String> afterDelete = Map.of("start-snapshot-id", Long.toString(ids.get(1)));
-    List<String> appended =
-        rows(
-            spark
-                .read()
-                .format("iceberg")
-                .options(afterDelete)
-                .table(SharedSpark.CATALOG + "." + FixtureWriter.DATABASE + "." + MOR));
-    List<String> inserted = new ArrayList<>();
-    for (String row : appended) {
-      inserted.add(row.substring(0, row.length() - 1) + ",INSERT,0," + ids.get(2) + "]");
+  /**
+   * Merge-on-read commits, which Iceberg refuses to read as a changelog, against the changelog's
+   * definition: each commit deletes the rows of its parent it no longer has and inserts the rows it
+   * has that its parent did not (ids are unique, and updates change the tag), with position delete
+   * files (v2) and with deletion vectors (v3), where a later delete also covers rows an earlier one
+   * deleted and rows an update rewrote.
+   */
+  @ParameterizedTest(name = "format v{0}")
+  @ValueSource(ints = {2, 3})
+  void mergeOnReadCommitsChangeWhatTimeTravelSays(int formatVersion) {
+    String name = MOR + "_v" + formatVersion;
+    String iceberg = SharedSpark.CATALOG + "." + FixtureWriter.DATABASE + "." + name;
+    new FixtureWriter(SharedSpark.get())
+        .sql(
+            name,
+            "DROP TABLE IF EXISTS {t}",
+            "CREATE TABLE {t} (id bigint, part int, tag string) USING iceberg PARTITIONED BY (part)"
+                + " TBLPROPERTIES ('format-version'='"
+                + formatVersion
+                + "', 'write.delete.mode'='merge-on-read', 'write.update.mode'='merge-on-read')",
+            "INSERT INTO {t} SELECT id, CAST(id % 2 AS INT), 'first' FROM range(0, 40)",
+            "DELETE FROM {t} WHERE id % 5 = 0",
+            "UPDATE {t} SET tag = 'updated' WHERE id % 3 = 0",
+            "DELETE FROM {t} WHERE id % 7 = 0",
+            "INSERT INTO {t} SELECT id, CAST(id % 2 AS INT), 'second' FROM range(40, 50)");
+    List<Long> ids = snapshotIds(iceberg);
+    assertThat(catchThrowable(() -> changes(SharedSpark.CATALOG, name, Map.of()).collect()))
+        .as("Iceberg refuses a changelog with delete files")
+        .isNotNull();
+    List<String> whole = new ArrayList<>();
+    for (int commit = 0; commit < ids.size(); commit++) {
+      List<String> before =
+          commit == 0
+              ? List.of()
+              : rows(
+                  spark.sql("SELECT * FROM " + iceberg + " VERSION AS OF " + ids.get(commit - 1)));
+      List<String> after =
+          rows(spark.sql("SELECT * FROM " + iceberg + " VERSION AS OF " + ids.get(commit)));
+      List<String> expected = new ArrayList<>();
+      expected.addAll(changed(before, after, "DELETE", ids.get(commit)));
+      expected.addAll(changed(after, before, "INSERT", ids.get(commit)));
+      expected.sort(null);
+      Map<String, String> options = new LinkedHashMap<>();
+      if (commit > 0) {
+        options.put("start-snapshot-id", Long.toString(ids.get(commit - 1)));
+      }
+      options.put("end-snapshot-id", Long.toString(ids.get(commit)));
+      List<String> floe = rows(changes(FLOE_CATALOG, name, options));
+      assertThat(floe)
+          .as(
+              "commit %s of %s: its parent's rows it lost, and its rows its parent lacked",
+              commit, name)
+          .isEqualTo(expected.stream().map(row -> row.replace("#", "0")).toList());
+      for (String row : expected) {
+        whole.add(row.replace("#", Integer.toString(commit)));
+      }
     }
-    inserted.sort(null);
-    assertThat(rows(changes(FLOE_CATALOG, MOR, afterDelete)))
-        .as("the append after the delete, as Iceberg's incremental read returns it, inserted")
-        .isEqualTo(inserted)
-        .hasSize(10);
+    whole.sort(null);
+    assertThat(rows(spark.read().format("floe").load(location(name) + "#changes")))
+        .as("the whole history by path, each commit numbered")
+        .isEqualTo(whole)
+        .hasSizeGreaterThan(60);
+  }
+
+  /** The rows of {@code from} not in {@code without}, as changelog rows of ordinal {@code #}. */
+  private static List<String> changed(
+      List<String> from, List<String> without, String type, long snapshot) {
+    List<String> result = new ArrayList<>();
+    java.util.Set<String> others = new java.util.HashSet<>(without);
+    for (String row : from) {
+      if (!others.contains(row)) {
+        result.add(row.substring(0, row.length() - 1) + "," + type + ",#," + snapshot + "]");
+      }
+    }
+    return result;
+  }
+
+  private String location(String name) {
+    return SharedSpark.get().tableLocation(FixtureWriter.DATABASE, name).toString();
   }
 
   private Dataset<Row> changes(String catalog, Map<String, String> options) {
