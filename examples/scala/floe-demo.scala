@@ -45,6 +45,12 @@ val firstSnapshot = snapshots.select("snapshot_id").as[Long].collect()(0)
 spark.read.format("floe").option("start-snapshot-id", firstSnapshot).load(location)
   .groupBy("category").count().show()
 
+// The changelog: every row each commit inserted or deleted, the delete stored as deletion vectors
+// included (Iceberg's own changes table refuses tables with delete files).
+spark.table("lake.db.events.changes")
+  .groupBy("_change_ordinal", "_change_type").count().orderBy("_change_ordinal", "_change_type")
+  .show()
+
 // COUNT(*) answered from the manifests (record counts less deletion vectors' cardinalities):
 // the plan shows aggregate=[COUNT(*)] aggregateFiles=[fromMetadata=.., read=0].
 val total = spark.sql("SELECT count(*) AS events FROM lake.db.events")
