@@ -135,6 +135,51 @@ class TestFloeReadsChangesLikeIceberg {
   }
 
   /**
+   * Floe's changelog view returns the rows of Iceberg's {@code create_changelog_view} procedure,
+   * without carry-overs, and with {@code UPDATE_BEFORE}/{@code UPDATE_AFTER} by an identifier.
+   */
+  @Test
+  void changelogViewsReturnIcebergsProcedureRows() {
+    int compared = 0;
+    for (int start = -1; start < snapshots.size() - 1; start++) {
+      Map<String, String> options = new LinkedHashMap<>();
+      String icebergOptions = "";
+      if (start >= 0) {
+        options.put("start-snapshot-id", Long.toString(snapshots.get(start)));
+        icebergOptions = ", options => map('start-snapshot-id', '" + snapshots.get(start) + "')";
+      }
+      for (boolean updates : List.of(false, true)) {
+        spark.sql(
+            "CALL "
+                + SharedSpark.CATALOG
+                + ".system.create_changelog_view(table => '"
+                + FixtureWriter.DATABASE
+                + "."
+                + NAME
+                + "', changelog_view => 'iceberg_changes'"
+                + icebergOptions
+                + (updates ? ", identifier_columns => array('id')" : "")
+                + ")");
+        dev.floe.spark.source.FloeChangelogView.create(
+            spark,
+            FLOE_CATALOG + "." + FixtureWriter.DATABASE + "." + NAME,
+            options,
+            updates ? List.of("id") : List.of(),
+            "floe_changes_view");
+        List<String> iceberg = rows(spark.table("iceberg_changes"));
+        assertThat(rows(spark.table("floe_changes_view")))
+            .as("the changelog view of %s, updates %s", options, updates)
+            .isEqualTo(iceberg);
+        if (updates && start == 0) {
+          assertThat(iceberg).anyMatch(row -> row.contains(",UPDATE_AFTER,"));
+        }
+        compared++;
+      }
+    }
+    assertThat(compared).isEqualTo(14);
+  }
+
+  /**
    * Merge-on-read commits, which Iceberg refuses to read as a changelog, against the changelog's
    * definition: each commit deletes the rows of its parent it no longer has and inserts the rows it
    * has that its parent did not (ids are unique, and updates change the tag), with position delete
