@@ -52,10 +52,7 @@ class TestIncrementalPlanningMatchesIceberg {
   void everyRangeAndFilterPlansIcebergsFiles(int formatVersion) {
     FixtureTable fixture = history(formatVersion);
     LoadedTable floe = PathTables.load(fixture.location(), new LocalFileIO());
-    List<Long> ids = new ArrayList<>();
-    for (Snapshot snapshot : fixture.table().snapshots()) {
-      ids.add(snapshot.snapshotId());
-    }
+    List<Long> ids = snapshotIds(fixture);
     List<Long> starts = new ArrayList<>(ids);
     starts.add(NO_SUCH_SNAPSHOT);
     List<Expression> filters =
@@ -96,10 +93,7 @@ class TestIncrementalPlanningMatchesIceberg {
   void everyChangelogRangePlansIcebergsChanges(int formatVersion) {
     FixtureTable fixture = history(formatVersion);
     LoadedTable floe = PathTables.load(fixture.location(), new LocalFileIO());
-    List<Long> ids = new ArrayList<>();
-    for (Snapshot snapshot : fixture.table().snapshots()) {
-      ids.add(snapshot.snapshotId());
-    }
+    List<Long> ids = snapshotIds(fixture);
     List<Long> starts = new ArrayList<>(ids);
     starts.add(null);
     int planned = 0;
@@ -199,6 +193,14 @@ class TestIncrementalPlanningMatchesIceberg {
 
   private static String change(int ordinal, long snapshot, String type, String location) {
     return ordinal + " " + snapshot + " " + type + " " + fileName(location);
+  }
+
+  private static List<Long> snapshotIds(FixtureTable fixture) {
+    List<Long> ids = new ArrayList<>();
+    for (Snapshot snapshot : fixture.table().snapshots()) {
+      ids.add(snapshot.snapshotId());
+    }
+    return ids;
   }
 
   /** The snapshot ids, and null for an end left to the current snapshot. */

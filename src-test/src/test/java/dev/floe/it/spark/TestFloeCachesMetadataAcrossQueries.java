@@ -3,7 +3,6 @@ package dev.floe.it.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.floe.spark.source.SharedMetadataCache;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -75,10 +74,10 @@ class TestFloeCachesMetadataAcrossQueries {
             .getLong(0);
     Dataset<Row> timeTravel =
         floe(location, Map.of("snapshot-id", Long.toString(firstSnapshot))).filter(filter);
-    assertThat(rows(timeTravel))
+    assertThat(SortedRows.of(timeTravel))
         .as("the first snapshot's rows, Iceberg's")
         .isEqualTo(
-            rows(
+            SortedRows.of(
                 spark
                     .sql("SELECT * FROM " + table.identifier() + " VERSION AS OF " + firstSnapshot)
                     .filter(filter)));
@@ -189,19 +188,10 @@ class TestFloeCachesMetadataAcrossQueries {
   }
 
   private void assertSameRows(Dataset<Row> floe, ReadFixture table, String filter) {
-    List<String> expected = rows(spark.table(table.identifier()).filter(filter));
-    assertThat(rows(floe))
+    List<String> expected = SortedRows.of(spark.table(table.identifier()).filter(filter));
+    assertThat(SortedRows.of(floe))
         .as("Floe's rows of %s where %s, Iceberg's", NAME, filter)
         .isEqualTo(expected);
-  }
-
-  private static List<String> rows(Dataset<Row> rows) {
-    List<String> result = new ArrayList<>();
-    for (Row row : rows.collectAsList()) {
-      result.add(row.toString());
-    }
-    result.sort(null);
-    return result;
   }
 
   private static String explain(Dataset<Row> query) {

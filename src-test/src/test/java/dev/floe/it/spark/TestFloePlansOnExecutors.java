@@ -86,9 +86,9 @@ class TestFloePlansOnExecutors {
       for (Map.Entry<String, String> filtered : FILTERS.entrySet()) {
         String filter = filtered.getKey();
         Dataset<Row> distributed = floe(location, DISTRIBUTED).filter(filter);
-        assertThat(rows(distributed))
+        assertThat(SortedRows.of(distributed))
             .as("rows of %s where %s planned on executors, Iceberg's", table.name(), filter)
-            .isEqualTo(rows(spark.table(table.identifier()).filter(filter)));
+            .isEqualTo(SortedRows.of(spark.table(table.identifier()).filter(filter)));
         String plannedThere = scanDescription(distributed);
         assertThat(plannedThere)
             .as("EXPLAIN of %s where %s", table.name(), filter)
@@ -187,14 +187,5 @@ class TestFloePlansOnExecutors {
     return description
         .replaceAll(" metadata=\\[.*?\\]\\] ", " ")
         .replaceAll(" planning=\\[.*?\\]", "");
-  }
-
-  private static List<String> rows(Dataset<Row> rows) {
-    List<String> result = new ArrayList<>();
-    for (Row row : rows.collectAsList()) {
-      result.add(row.toString());
-    }
-    result.sort(null);
-    return result;
   }
 }

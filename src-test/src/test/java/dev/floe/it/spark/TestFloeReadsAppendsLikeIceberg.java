@@ -84,12 +84,12 @@ class TestFloeReadsAppendsLikeIceberg {
         if (end < snapshots.size()) {
           options.put("end-snapshot-id", Long.toString(snapshots.get(end)));
         }
-        List<String> iceberg = rows(iceberg(options).load(table.identifier()));
-        assertThat(rows(floe(options).load(table.location().toString())))
+        List<String> iceberg = SortedRows.of(iceberg(options).load(table.identifier()));
+        assertThat(SortedRows.of(floe(options).load(table.location().toString())))
             .as("Floe by path, %s", options)
             .isEqualTo(iceberg);
         if (end == snapshots.size()) {
-          assertThat(rows(floe(options).table(floeIdentifier())))
+          assertThat(SortedRows.of(floe(options).table(floeIdentifier())))
               .as("Floe's catalog, %s", options)
               .isEqualTo(iceberg);
         }
@@ -102,16 +102,16 @@ class TestFloeReadsAppendsLikeIceberg {
   @Test
   void filtersProjectionsAndCountsReturnIcebergsAnswers() {
     Map<String, String> options = Map.of("start-snapshot-id", Long.toString(snapshots.get(0)));
-    List<String> appended = rows(iceberg(options).load(table.identifier()));
+    List<String> appended = SortedRows.of(iceberg(options).load(table.identifier()));
     assertThat(appended).as("the appends after the first commit hold rows").hasSizeGreaterThan(50);
     for (String filter : List.of("part = 1", "id >= 100", "tag = 'third'", "id < 0")) {
-      assertThat(rows(floe(options).load(table.location().toString()).filter(filter)))
+      assertThat(SortedRows.of(floe(options).load(table.location().toString()).filter(filter)))
           .as("where %s", filter)
-          .isEqualTo(rows(iceberg(options).load(table.identifier()).filter(filter)));
+          .isEqualTo(SortedRows.of(iceberg(options).load(table.identifier()).filter(filter)));
     }
-    assertThat(rows(floe(options).load(table.location().toString()).select("tag")))
+    assertThat(SortedRows.of(floe(options).load(table.location().toString()).select("tag")))
         .as("one column")
-        .isEqualTo(rows(iceberg(options).load(table.identifier()).select("tag")));
+        .isEqualTo(SortedRows.of(iceberg(options).load(table.identifier()).select("tag")));
     assertThat(floe(options).load(table.location().toString()).count())
         .as("COUNT(*)")
         .isEqualTo(iceberg(options).load(table.identifier()).count());
@@ -183,15 +183,6 @@ class TestFloeReadsAppendsLikeIceberg {
 
   private String floeIdentifier() {
     return FLOE_CATALOG + "." + FixtureWriter.DATABASE + "." + NAME;
-  }
-
-  private static List<String> rows(Dataset<Row> rows) {
-    List<String> result = new ArrayList<>();
-    for (Row row : rows.collectAsList()) {
-      result.add(row.toString());
-    }
-    result.sort(null);
-    return result;
   }
 
   private static String explain(Dataset<Row> query) {

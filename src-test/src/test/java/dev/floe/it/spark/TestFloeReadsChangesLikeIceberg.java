@@ -79,8 +79,8 @@ class TestFloeReadsChangesLikeIceberg {
         if (end < snapshots.size()) {
           options.put("end-snapshot-id", Long.toString(snapshots.get(end)));
         }
-        List<String> iceberg = rows(changes(SharedSpark.CATALOG, options));
-        assertThat(rows(changes(FLOE_CATALOG, options)))
+        List<String> iceberg = SortedRows.of(changes(SharedSpark.CATALOG, options));
+        assertThat(SortedRows.of(changes(FLOE_CATALOG, options)))
             .as("Floe's catalog, changes %s", options)
             .isEqualTo(iceberg);
         compared++;
@@ -94,15 +94,17 @@ class TestFloeReadsChangesLikeIceberg {
   @Test
   void pathReadsProjectionsAndFiltersReturnIcebergsChanges() {
     Map<String, String> options = Map.of("start-snapshot-id", Long.toString(snapshots.get(1)));
-    List<String> iceberg = rows(changes(SharedSpark.CATALOG, options));
+    List<String> iceberg = SortedRows.of(changes(SharedSpark.CATALOG, options));
     assertThat(iceberg).as("deletes, updates and the overwrite change rows").hasSizeGreaterThan(50);
-    assertThat(rows(spark.read().format("floe").options(options).load(location() + "#changes")))
+    assertThat(
+            SortedRows.of(
+                spark.read().format("floe").options(options).load(location() + "#changes")))
         .as("by path")
         .isEqualTo(iceberg);
     for (String filter : List.of("part = 1", "id >= 90", "tag = 'updated' OR id < 10")) {
-      assertThat(rows(changes(FLOE_CATALOG, options).filter(filter)))
+      assertThat(SortedRows.of(changes(FLOE_CATALOG, options).filter(filter)))
           .as("where %s", filter)
-          .isEqualTo(rows(changes(SharedSpark.CATALOG, options).filter(filter)));
+          .isEqualTo(SortedRows.of(changes(SharedSpark.CATALOG, options).filter(filter)));
     }
     // Iceberg fails a filter on its own change columns ("Cannot find field '_change_type' in
     // struct"), so Floe's filtered rows are checked against Iceberg's unfiltered ones
@@ -113,7 +115,7 @@ class TestFloeReadsChangesLikeIceberg {
       }
     }
     assertThat(
-            rows(
+            SortedRows.of(
                 changes(FLOE_CATALOG, options)
                     .filter("_change_type = 'DELETE' AND _change_ordinal = 1")))
         .as("where _change_type = 'DELETE' AND _change_ordinal = 1")
@@ -127,7 +129,7 @@ class TestFloeReadsChangesLikeIceberg {
       projected.add("[" + values[5] + "," + values[0] + "]");
     }
     projected.sort(null);
-    assertThat(rows(changes(FLOE_CATALOG, options).select("_commit_snapshot_id", "id")))
+    assertThat(SortedRows.of(changes(FLOE_CATALOG, options).select("_commit_snapshot_id", "id")))
         .as("two columns")
         .isEqualTo(projected);
     // Iceberg's changes table fails COUNT(*) (its pushed aggregate returns the wrong columns)
@@ -166,8 +168,8 @@ class TestFloeReadsChangesLikeIceberg {
             options,
             updates ? List.of("id") : List.of(),
             "floe_changes_view");
-        List<String> iceberg = rows(spark.table("iceberg_changes"));
-        assertThat(rows(spark.table("floe_changes_view")))
+        List<String> iceberg = SortedRows.of(spark.table("iceberg_changes"));
+        assertThat(SortedRows.of(spark.table("floe_changes_view")))
             .as("the changelog view of %s, updates %s", options, updates)
             .isEqualTo(iceberg);
         if (updates && start == 0) {
@@ -213,10 +215,11 @@ class TestFloeReadsChangesLikeIceberg {
       List<String> before =
           commit == 0
               ? List.of()
-              : rows(
+              : SortedRows.of(
                   spark.sql("SELECT * FROM " + iceberg + " VERSION AS OF " + ids.get(commit - 1)));
       List<String> after =
-          rows(spark.sql("SELECT * FROM " + iceberg + " VERSION AS OF " + ids.get(commit)));
+          SortedRows.of(
+              spark.sql("SELECT * FROM " + iceberg + " VERSION AS OF " + ids.get(commit)));
       List<String> expected = new ArrayList<>();
       expected.addAll(changed(before, after, "DELETE", ids.get(commit)));
       expected.addAll(changed(after, before, "INSERT", ids.get(commit)));
@@ -226,7 +229,7 @@ class TestFloeReadsChangesLikeIceberg {
         options.put("start-snapshot-id", Long.toString(ids.get(commit - 1)));
       }
       options.put("end-snapshot-id", Long.toString(ids.get(commit)));
-      List<String> floe = rows(changes(FLOE_CATALOG, name, options));
+      List<String> floe = SortedRows.of(changes(FLOE_CATALOG, name, options));
       assertThat(floe)
           .as(
               "commit %s of %s: its parent's rows it lost, and its rows its parent lacked",
@@ -237,7 +240,7 @@ class TestFloeReadsChangesLikeIceberg {
       }
     }
     whole.sort(null);
-    assertThat(rows(spark.read().format("floe").load(location(name) + "#changes")))
+    assertThat(SortedRows.of(spark.read().format("floe").load(location(name) + "#changes")))
         .as("the whole history by path, each commit numbered")
         .isEqualTo(whole)
         .hasSizeGreaterThan(60);
@@ -284,14 +287,5 @@ class TestFloeReadsChangesLikeIceberg {
       ids.add(row.getLong(0));
     }
     return ids;
-  }
-
-  private static List<String> rows(Dataset<Row> rows) {
-    List<String> result = new ArrayList<>();
-    for (Row row : rows.collectAsList()) {
-      result.add(row.toString());
-    }
-    result.sort(null);
-    return result;
   }
 }

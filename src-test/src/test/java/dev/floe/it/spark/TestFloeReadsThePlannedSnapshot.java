@@ -41,14 +41,14 @@ class TestFloeReadsThePlannedSnapshot {
     assertThat(currentSnapshotId(name)).as("two commits after planning").isNotEqualTo(planned);
 
     List<String> expected =
-        rows(
+        SortedRows.of(
             spark
                 .read()
                 .format("iceberg")
                 .option(TableReader.VERSION_AS_OF, planned)
                 .load(location)
                 .select("id", "part"));
-    List<String> actual = rows(floe);
+    List<String> actual = SortedRows.of(floe);
     assertThat(actual).as("rows of the planned snapshot").hasSize(300);
     assertThat(actual).as("rows against Iceberg's at snapshot %d", planned).isEqualTo(expected);
     assertThat(
@@ -90,10 +90,6 @@ class TestFloeReadsThePlannedSnapshot {
   }
 
   /** The rows the Dataset's own plan returns, as text, sorted. */
-  private static List<String> rows(Dataset<Row> rows) {
-    return rows.collectAsList().stream().map(Row::toString).sorted().toList();
-  }
-
   private static long currentSnapshotId(String name) {
     Table table = SharedSpark.get().catalog().loadTable(TableIdentifier.of("db", name));
     return table.currentSnapshot().snapshotId();
