@@ -45,6 +45,20 @@ val firstSnapshot = snapshots.select("snapshot_id").as[Long].collect()(0)
 spark.read.format("floe").option("start-snapshot-id", firstSnapshot).load(location)
   .groupBy("category").count().show()
 
+// A stream of the table's appends, all that is there now in batches of at most 2 files
+// (Trigger.AvailableNow), into an in-memory table; a checkpoint location makes it resumable. A
+// stream reads appends: the delete commit would stop it, unless it is told to pass over it.
+val stream = spark.readStream.format("floe")
+  .option("streaming-max-files-per-micro-batch", "2")
+  .option("streaming-skip-delete-snapshots", "true")
+  .option("streaming-skip-overwrite-snapshots", "true")
+  .load(location)
+  .writeStream.format("memory").queryName("events_stream")
+  .trigger(org.apache.spark.sql.streaming.Trigger.AvailableNow())
+  .start()
+stream.awaitTermination()
+println(s"streamed ${spark.table("events_stream").count()} rows in ${stream.recentProgress.length} batches")
+
 // The changelog: every row each commit inserted or deleted, the delete stored as deletion vectors
 // included (Iceberg's own changes table refuses tables with delete files).
 spark.table("lake.db.events.changes")

@@ -60,6 +60,7 @@ class TestScalaSnippet {
       assertThat(result).as("the snippet runs:%n%s", output).isEqualTo(Results.Success$.MODULE$);
       assertThat(output)
           .as("its count is answered from metadata")
+          .containsPattern("streamed \\d+ rows in \\d+ batches")
           .contains("_change_ordinal|_change_type")
           .contains("aggregate=[COUNT(*)]")
           .contains("skippedByPartitionSummary=1");

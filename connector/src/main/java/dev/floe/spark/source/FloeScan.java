@@ -171,7 +171,10 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
    */
   @Override
   public MicroBatchStream toMicroBatchStream(String checkpointLocation) {
-    List<String> selection = stream.readOptions().selection();
+    List<String> selection = new java.util.ArrayList<>(stream.readOptions().selection());
+    if (stream.readOptions().appends() != null) {
+      selection.add("appends " + stream.readOptions().appends());
+    }
     if (!selection.isEmpty()) {
       throw new InvalidRequestException(
           "Cannot stream table "
@@ -180,7 +183,8 @@ public final class FloeScan implements SupportsReportStatistics, SupportsRuntime
               + String.join(", ", selection)
               + ": a stream follows the table's history from its oldest snapshot or from "
               + StreamingReadOptions.STREAM_FROM_TIMESTAMP
-              + "; drop the snapshot selector");
+              + "; drop the snapshot selector (or start-snapshot-id, which chooses an incremental"
+              + " batch read)");
     }
     return new FloeMicroBatchStream(
         new FloeMicroBatchStream.Source(

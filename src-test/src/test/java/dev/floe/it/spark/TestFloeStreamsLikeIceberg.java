@@ -373,5 +373,15 @@ class TestFloeStreamsLikeIceberg {
         .hasMessageContaining("Cannot stream table ")
         .hasMessageContaining("at snapshot-id=" + snapshot)
         .hasMessageContaining("drop the snapshot selector");
+    append(table, 3, 6, 1); // a range with an append, which a batch read would plan
+    assertThatThrownBy(
+            () ->
+                run(
+                    floe(table),
+                    Map.of("start-snapshot-id", Long.toString(snapshot)),
+                    Trigger.AvailableNow()))
+        .isInstanceOf(StreamingQueryException.class)
+        .hasMessageContaining("at appends (" + snapshot + ", current]")
+        .hasMessageContaining("an incremental batch read");
   }
 }
