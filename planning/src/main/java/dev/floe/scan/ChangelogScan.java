@@ -80,11 +80,11 @@ public final class ChangelogScan {
   }
 
   /**
-   * One whole-file task per data file a commit of the range added or removed that may hold a
-   * matching row, ordered by commit, then manifest-list and entry order.
+   * One whole-file task per data file that a commit of the range added or removed, or kept and
+   * deleted rows of with delete files, and that may hold a matching row; ordered by commit, then
+   * manifest-list and entry order.
    *
-   * @throws InvalidRequestException for a range Iceberg refuses (see {@link SnapshotRange}), or a
-   *     commit that deleted rows with delete files
+   * @throws InvalidRequestException for a range Iceberg refuses (see {@link SnapshotRange})
    */
   public List<ChangeTask> planTasks() {
     String context = "Cannot plan the changes" + range.describe() + " of table " + table.name();
