@@ -241,7 +241,7 @@ class TestTaskCodec {
     assertThatThrownBy(() -> TaskCodec.decodeContext(otherVersion))
         .as("version 3 shipped the row filter and the specs beside the residuals")
         .isInstanceOf(FloeException.class)
-        .hasMessageContaining("Serialized Floe tasks of version 3, this reader knows 4")
+        .hasMessageContaining("Serialized Floe tasks of version 3, this reader knows 5")
         .hasMessageContaining("use the same Floe jar on the driver and the executors");
   }
 
@@ -258,6 +258,29 @@ class TestTaskCodec {
     assertThat(decoded.get(0).constants().get(MetadataColumns.PARTITION_ID))
         .as("a null partition value in a struct constant")
         .isEqualTo(tasks.get(0).constants().get(MetadataColumns.PARTITION_ID));
+  }
+
+  @Test
+  void tasksOfRemovedRowsRoundTripWithTheirPriorDeletes() {
+    ReadTask plain = task(0);
+    DeleteFile older = deletionVector(plain.task().file().location());
+    ReadTask removed =
+        new ReadTask(
+            plain.task(),
+            plain.constants(),
+            List.of(older, EQUALITY_DELETES)); // shares a delete file with the task's own
+    ReadTask none = new ReadTask(task(1).task(), task(1).constants(), List.of());
+    List<ReadTask> decoded =
+        TaskCodec.decodeTasks(TaskCodec.encodeTasks(List.of(plain, removed, none)), CONTEXT);
+
+    assertThat(decoded).as("prior deletes survive the trip").containsExactly(plain, removed, none);
+    assertThat(decoded.get(0).readsRemovedRows()).as("a plain task reads what it leaves").isFalse();
+    assertThat(decoded.get(1).priorDeletes().get(1))
+        .as("a delete file shared with the task's own deletes is written once")
+        .isSameAs(decoded.get(1).task().deletes().get(0));
+    assertThat(decoded.get(2).readsRemovedRows())
+        .as("removed rows with no prior deletes stay removed rows")
+        .isTrue();
   }
 
   @Test
