@@ -1,11 +1,14 @@
 package dev.floe.it.spark;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
@@ -13,6 +16,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.DataStreamReader;
 import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.StreamingQueryListener;
+import org.apache.spark.sql.streaming.StreamingQueryProgress;
 import org.apache.spark.sql.streaming.Trigger;
 
 /**
@@ -43,6 +48,23 @@ final class StreamRuns {
     synchronized void add(long batchId, List<String> rows) {
       batches.put(batchId, rows);
       deliveries.computeIfAbsent(batchId, id -> new ArrayList<>()).add(rows);
+      notifyAll();
+    }
+
+    /**
+     * Waits until batches of {@code count} batch ids were delivered; fails after {@code timeout},
+     * which only a stuck query reaches.
+     */
+    synchronized void awaitSize(int count, Duration timeout) throws InterruptedException {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (batches.size() < count) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new AssertionError(
+              "Only " + batches.size() + " of " + count + " batches within " + timeout);
+        }
+        wait(Math.max(1, left / 1_000_000));
+      }
     }
 
     synchronized int size() {
@@ -85,6 +107,49 @@ final class StreamRuns {
   /**
    * Starts a query whose batches go to the sink {@code name}, checkpointed at {@code checkpoint}.
    */
+  /**
+   * The progress of the first batch of {@code query} that read rows, once Spark reported it; fails
+   * after {@code timeout}, which only a stuck query reaches.
+   */
+  static StreamingQueryProgress firstProgressWithRows(
+      SparkSession spark, StreamingQuery query, Duration timeout) throws InterruptedException {
+    CountDownLatch reported = new CountDownLatch(1);
+    StreamingQueryListener listener =
+        new StreamingQueryListener() {
+          @Override
+          public void onQueryStarted(QueryStartedEvent event) {}
+
+          @Override
+          public void onQueryProgress(QueryProgressEvent event) {
+            if (event.progress().id().equals(query.id()) && event.progress().numInputRows() > 0) {
+              reported.countDown();
+            }
+          }
+
+          @Override
+          public void onQueryTerminated(QueryTerminatedEvent event) {}
+        };
+    spark.streams().addListener(listener);
+    try {
+      for (StreamingQueryProgress progress : query.recentProgress()) {
+        if (progress.numInputRows() > 0) {
+          return progress; // reported before the listener was there
+        }
+      }
+      if (!reported.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new AssertionError("No batch of " + query.id() + " read rows within " + timeout);
+      }
+      for (StreamingQueryProgress progress : query.recentProgress()) {
+        if (progress.numInputRows() > 0) {
+          return progress;
+        }
+      }
+      throw new AssertionError("A batch with rows was reported but is not in recentProgress");
+    } finally {
+      spark.streams().removeListener(listener);
+    }
+  }
+
   static StreamingQuery start(
       SparkSession spark,
       Source source,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +75,15 @@ class TestFloeStreamsLikeIceberg {
   }
 
   /** The table's snapshots, oldest first: id, operation, commit time in ms. */
+  /** Spins until the clock is past the table's last commit, as FixtureTable.commit does. */
+  private void awaitClockPastLastCommit(String table) {
+    List<Row> commits = snapshots(table);
+    long last = commits.get(commits.size() - 1).getLong(2);
+    while (System.currentTimeMillis() <= last) {
+      Thread.onSpinWait();
+    }
+  }
+
   private List<Row> snapshots(String table) {
     return spark
         .sql(
@@ -188,9 +198,9 @@ class TestFloeStreamsLikeIceberg {
   void streamFromTimestampStartsAtTheFirstSnapshotAtOrAfterIt() throws Exception {
     String table = newTable("from", "");
     append(table, 0, 5, 1);
-    Thread.sleep(20);
+    awaitClockPastLastCommit(table); // each commit its own millisecond
     append(table, 5, 10, 2);
-    Thread.sleep(20);
+    awaitClockPastLastCommit(table);
     append(table, 10, 15, 1);
     long second = snapshots(table).get(1).getLong(2);
     Map<String, String> options = Map.of("stream-from-timestamp", Long.toString(second));
@@ -288,14 +298,11 @@ class TestFloeStreamsLikeIceberg {
 
     StreamingQuery first =
         StreamRuns.start(spark, source, options, Trigger.ProcessingTime(60_000), sink, checkpoint);
-    long deadline = System.currentTimeMillis() + 60_000;
-    while (delivered.size() < 1 && System.currentTimeMillis() < deadline) {
-      Thread.sleep(50); // the first trigger's one batch; the next is a minute away
-    }
-    while (first.lastProgress() == null && System.currentTimeMillis() < deadline) {
-      Thread.sleep(50);
-    }
-    String offset = first.lastProgress().sources()[0].endOffset();
+    // the first trigger's one batch; the next is a minute away
+    String offset =
+        StreamRuns.firstProgressWithRows(spark, first, Duration.ofMinutes(2))
+            .sources()[0]
+            .endOffset();
     first.stop();
     assertThat(offset)
         .as("the checkpoint's offset after one file of three")
@@ -336,7 +343,8 @@ class TestFloeStreamsLikeIceberg {
     for (int commit = 0; commit < 4; commit++) {
       append(table, next, next + 5, 2);
       next += 5;
-      Thread.sleep(150);
+      // the stream has read a batch since this append began, so appends and batches interleave
+      delivered.awaitSize(commit + 1, Duration.ofMinutes(2));
     }
     running.stop();
     int beforeRestart = delivered.size();
