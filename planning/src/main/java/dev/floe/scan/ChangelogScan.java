@@ -50,6 +50,7 @@ public final class ChangelogScan {
   private final FilterPruning pruning;
   private final MetadataSource source;
   private final LocationPolicy locations;
+  private final Map<Long, DeleteFileIndex> deleteIndexes = new HashMap<>();
 
   private ChangelogScan(TableScan scan, SnapshotRange range) {
     this.table = scan.table();
@@ -280,8 +281,15 @@ public final class ChangelogScan {
         null);
   }
 
-  /** The delete files of a snapshot, indexed for pairing with data files. */
+  /**
+   * The delete files of a snapshot, indexed for pairing with data files; once per snapshot, since a
+   * commit's index is also the next commit's index before it.
+   */
   private DeleteFileIndex deleteIndex(Snapshot snapshot) {
+    return deleteIndexes.computeIfAbsent(snapshot.snapshotId(), id -> readDeleteIndex(snapshot));
+  }
+
+  private DeleteFileIndex readDeleteIndex(Snapshot snapshot) {
     TableMetadata metadata = table.metadata();
     DeleteFileIndex.Builder index =
         DeleteFileIndex.builder(metadata.specsById(), metadata.schema(), table.name());

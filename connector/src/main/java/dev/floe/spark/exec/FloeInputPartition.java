@@ -83,8 +83,11 @@ public final class FloeInputPartition implements InputPartition {
   private byte[] encode() {
     List<ReadTask> tasks = new ArrayList<>(group.tasks().size());
     for (FileScanTask task : group.tasks()) {
-      Map<Integer, Object> values = new HashMap<>(constants.of(task, readSchema));
-      values.putAll(groupConstants);
+      Map<Integer, Object> values = constants.of(task, readSchema);
+      if (!groupConstants.isEmpty()) {
+        values = new HashMap<>(values);
+        values.putAll(groupConstants);
+      }
       tasks.add(new ReadTask(task, values, priorDeletes.apply(task)));
     }
     return TaskCodec.encodeTasks(tasks);

@@ -13,7 +13,6 @@ import dev.floe.spark.exec.FloePartitionReaderFactory;
 import dev.floe.spark.exec.SparkParallelism;
 import dev.floe.table.LoadedTable;
 import dev.floe.table.MetadataColumns;
-import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
@@ -125,15 +124,7 @@ final class FloeChangelogScan implements ScanBuilder, SupportsPushDownRequiredCo
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    ScanContext context =
-        new ScanContext(
-            table.name(),
-            table.metadata().schema(),
-            projection,
-            table.metadata().properties().get(NameMapping.PROPERTY),
-            options.batchSize(),
-            options.deleteCacheSize(),
-            options.verifyChecksums());
+    ScanContext context = options.scanContext(table, table.metadata().schema(), projection);
     return new FloePartitionReaderFactory(
         FileIOBroadcast.of(spark, table.io()), TaskCodec.encodeContext(context));
   }

@@ -5,8 +5,11 @@ import dev.floe.cache.MetadataCache;
 import dev.floe.scan.PlanningMode;
 import dev.floe.scan.TableScan;
 import dev.floe.scan.task.FileReadRequest;
+import dev.floe.scan.task.ScanContext;
 import dev.floe.spark.deletes.DeleteCache;
 import dev.floe.table.LoadedTable;
+import dev.floe.table.NameMapping;
+import dev.floe.table.Schema;
 import dev.floe.table.SnapshotRef;
 import java.util.ArrayList;
 import java.util.List;
@@ -450,6 +453,21 @@ public record FloeReadOptions(
       scan = scan.adaptiveSplitSize(adaptiveSplitSize);
     }
     return scan;
+  }
+
+  /**
+   * What the executors of a scan of {@code table} share: the schema it reads with, the columns it
+   * produces, and this scan's reader settings.
+   */
+  ScanContext scanContext(LoadedTable table, Schema readSchema, Schema projection) {
+    return new ScanContext(
+        table.name(),
+        readSchema,
+        projection,
+        table.metadata().properties().get(NameMapping.PROPERTY),
+        batchSize,
+        deleteCacheSize,
+        verifyChecksums);
   }
 
   private static void requireRefType(LoadedTable table, String name, SnapshotRef.RefType expected) {

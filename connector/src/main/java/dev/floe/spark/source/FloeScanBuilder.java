@@ -12,7 +12,6 @@ import dev.floe.spark.aggregate.FloeAggregateScan;
 import dev.floe.spark.convert.SparkAggregateConverter;
 import dev.floe.spark.convert.SparkPredicateConverter;
 import dev.floe.spark.exec.SparkParallelism;
-import dev.floe.table.NameMapping;
 import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
@@ -247,14 +246,7 @@ final class FloeScanBuilder
   }
 
   private ScanContext context(TableScan scan, Schema projection) {
-    return new ScanContext(
-        table.name(),
-        scan.schema(),
-        projection,
-        table.floeTable().metadata().properties().get(NameMapping.PROPERTY),
-        options.batchSize(),
-        options.deleteCacheSize(),
-        options.verifyChecksums());
+    return options.scanContext(table.floeTable(), scan.schema(), projection);
   }
 
   private static List<NestedField> aggregatedColumns(Aggregate aggregate) {

@@ -320,8 +320,8 @@ public final class FloeTable
   /**
    * The metadata columns as Floe fields, with their reserved ids. The row-lineage columns {@code
    * _row_id} and {@code _last_updated_sequence_number} only on a table of format v3 or later, as
-   * Iceberg's Spark connector offers them (since Iceberg 1.11; 1.10 offered them on every table and
-   * read them as null below v3): below v3, Spark refuses them as unknown columns.
+   * Iceberg's Spark connector 1.12.0 offers them (1.10.1 offered them on every table and read them
+   * as null below v3): below v3, Spark refuses them as unknown columns.
    */
   List<NestedField> metadataFields() {
     List<NestedField> fields = new ArrayList<>();
