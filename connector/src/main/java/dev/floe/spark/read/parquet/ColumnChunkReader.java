@@ -206,33 +206,50 @@ public final class ColumnChunkReader {
         if (pageIndex == pageEntries && !nextPage()) {
           break;
         }
-        int repetition = repetitions[pageIndex];
-        if (started == 0 && repetition != 0) {
-          // a batch starts where the previous one stopped: before an entry that starts a row
-          throw corrupt(
-              "its levels repeat (repetition level "
-                  + repetition
-                  + ") where a row must start (level 0)",
-              null);
-        }
-        if (repetition == 0) {
-          if (started == rows) {
-            break;
+        // one page's entries up to the first that starts row rows + 1; the defined values among
+        // them are contiguous in the page's value stream, so each run of them is one bulk read
+        int runSlot = slot;
+        int runLength = 0;
+        int index = pageIndex;
+        boolean batchFull = false;
+        for (; index < pageEntries; index++) {
+          int repetition = repetitions[index];
+          if (repetition == 0) {
+            if (started == rows) {
+              batchFull = true;
+              break;
+            }
+            started++;
+          } else if (started == 0) {
+            // a batch starts where the previous one stopped: before an entry that starts a row
+            throw corrupt(
+                "its levels repeat (repetition level "
+                    + repetition
+                    + ") where a row must start (level 0)",
+                null);
           }
-          started++;
-        }
-        int definition = definitions[pageIndex];
-        levels.add(repetition, definition);
-        if (definition >= slotDefinition) {
-          vector.reserve(slot + 1);
-          if (definition == maxDefinition) {
-            values.read(1, sink, slot);
-          } else {
-            vector.putNull(slot);
+          int definition = definitions[index];
+          if (definition >= slotDefinition) {
+            if (definition == maxDefinition) {
+              if (runLength == 0) {
+                runSlot = slot;
+              }
+              runLength++;
+            } else {
+              readRun(runSlot, runLength);
+              runLength = 0;
+              vector.reserve(slot + 1);
+              vector.putNull(slot);
+            }
+            slot++;
           }
-          slot++;
         }
-        pageIndex++;
+        readRun(runSlot, runLength);
+        levels.addAll(repetitions, definitions, pageIndex, index - pageIndex);
+        pageIndex = index;
+        if (batchFull) {
+          break;
+        }
       }
     } catch (FloeException failure) {
       throw failure;
@@ -243,6 +260,14 @@ public final class ColumnChunkReader {
       throw corrupt("it ends " + (rows - started) + " rows early", null);
     }
     return slot;
+  }
+
+  /** Reads {@code length} defined values of the open page into slots {@code first ..}. */
+  private void readRun(int first, int length) {
+    if (length > 0) {
+      vector.reserve(first + length);
+      values.read(length, sink, first);
+    }
   }
 
   private boolean nextPage() {

@@ -12,14 +12,16 @@ final class LevelBuffer {
     size = 0;
   }
 
-  void add(int repetition, int definition) {
-    if (size == repetitions.length) {
-      repetitions = Arrays.copyOf(repetitions, size * 2);
-      definitions = Arrays.copyOf(definitions, size * 2);
+  /** Appends entries {@code from .. from + count - 1} of the two level arrays. */
+  void addAll(int[] repetitionLevels, int[] definitionLevels, int from, int count) {
+    if (size + count > repetitions.length) {
+      int capacity = Math.max(size + count, repetitions.length * 2);
+      repetitions = Arrays.copyOf(repetitions, capacity);
+      definitions = Arrays.copyOf(definitions, capacity);
     }
-    repetitions[size] = repetition;
-    definitions[size] = definition;
-    size++;
+    System.arraycopy(repetitionLevels, from, repetitions, size, count);
+    System.arraycopy(definitionLevels, from, definitions, size, count);
+    size += count;
   }
 
   int size() {
