@@ -23,8 +23,8 @@ import java.util.Properties;
  *     lineitem-ratios.svg} beside the Markdown report, none without a report
  * @param checksumCost whether the suite also measures what Floe's page CRC-32 checks cost ({@code
  *     bench.lineitem.checksumCost}, off by default): a reader column "Floe (no CRC)" (Floe with
- *     {@code verify-checksums=false}) on the tables without deletes, a lineitem full scan of every
- *     column, and the difference in percent under the table
+ *     {@code verify-checksums=false}) on the tables without deletes, and the difference in percent
+ *     under the table
  * @param comet whether Iceberg's reader is also timed under Apache DataFusion Comet's native
  *     Iceberg scan ({@code bench.lineitem.comet}; by default whenever Comet is on the classpath, as
  *     on the Spark 3.5 line under the suite's profile): a reader column "Comet"

@@ -74,7 +74,9 @@ final class LineitemReport {
     if (settings.comet()) {
       text.append("\nWhere Comet ran its native Iceberg scan (")
           .append(CometPlan.NATIVE_ICEBERG_SCAN)
-          .append("), checked in each case's plan before any time was taken:\n\n");
+          .append("), checked in each case's plan before any time was taken (every other")
+          .append(" reader's plan, made with Comet off, held no Comet operator, or that reader")
+          .append(" would have no figure):\n\n");
       for (String line : cometCoverage(measurement)) {
         text.append("- ").append(line).append('\n');
       }
