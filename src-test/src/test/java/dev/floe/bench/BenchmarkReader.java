@@ -20,7 +20,25 @@ enum BenchmarkReader {
    * Floe with its page CRC-32 checks off ({@code verify-checksums=false}): what the checks cost.
    * Only the lineitem suite runs it, when asked ({@code bench.lineitem.checksumCost}).
    */
-  FLOE_WITHOUT_CHECKSUMS("Floe (no CRC)");
+  FLOE_WITHOUT_CHECKSUMS("Floe (no CRC)"),
+  /**
+   * Iceberg's Spark reader under Apache DataFusion Comet's native Iceberg scan: the DataFrame is
+   * Iceberg's; Comet takes over its scan when {@link Comet#enabled} runs the query. Only the
+   * lineitem suite runs it, on the Spark 3.5 line, where its profile puts Comet on the classpath.
+   */
+  COMET("Comet"),
+  /**
+   * The floor: the rows already decoded into Spark's in-memory columnar cache, so a query costs
+   * Spark's operators and no decoding. {@link #load} gives the DataFrame {@link MemoryFloor}
+   * caches, not the cached one; only the lineitem suite runs it, on tables without deletes.
+   */
+  IN_MEMORY("In memory");
+
+  /**
+   * A read option only {@link #IN_MEMORY}'s DataFrame carries: Spark answers a query from the cache
+   * when its plan holds the cached plan, and without it Spark's Parquet reader's plans would.
+   */
+  static final String IN_MEMORY_OPTION = "floe.bench.in-memory-floor";
 
   /** The readers every read benchmark compares: Floe, Iceberg's reader, Spark's Parquet reader. */
   static final List<BenchmarkReader> COMPARED = List.of(FLOE, ICEBERG, SPARK_PARQUET);
@@ -43,11 +61,13 @@ enum BenchmarkReader {
   Dataset<Row> load(SparkSession spark, ReadFixture table, List<String> files) {
     return switch (this) {
       case FLOE -> TableReader.FLOE.read(spark, table, ReadQuery.fullScan());
-      case ICEBERG -> TableReader.ICEBERG_PATH.read(spark, table, ReadQuery.fullScan());
+      case ICEBERG, COMET -> TableReader.ICEBERG_PATH.read(spark, table, ReadQuery.fullScan());
       case SPARK_PARQUET -> spark.read().parquet(files.toArray(String[]::new));
       case FLOE_WITHOUT_CHECKSUMS ->
           TableReader.FLOE.read(
               spark, table, ReadQuery.fullScan(), Map.of("verify-checksums", "false"));
+      case IN_MEMORY ->
+          spark.read().option(IN_MEMORY_OPTION, "true").parquet(files.toArray(String[]::new));
     };
   }
 }

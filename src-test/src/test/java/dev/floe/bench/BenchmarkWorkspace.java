@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -29,12 +30,19 @@ final class BenchmarkWorkspace implements AutoCloseable {
    * directory named with this prefix when it is null.
    */
   static BenchmarkWorkspace open(Path workDirectory, String temporaryPrefix) throws IOException {
+    return open(workDirectory, temporaryPrefix, Map.of());
+  }
+
+  /** The same, the session started with these settings too (static ones, such as plugins). */
+  static BenchmarkWorkspace open(
+      Path workDirectory, String temporaryPrefix, Map<String, String> sessionSettings)
+      throws IOException {
     Path root =
         workDirectory == null
             ? Files.createTempDirectory(temporaryPrefix)
             : Files.createDirectories(workDirectory);
     return new BenchmarkWorkspace(
-        SharedSpark.start(root.resolve("warehouse"), "local[2]"),
+        SharedSpark.start(root.resolve("warehouse"), "local[2]", sessionSettings),
         workDirectory == null ? root : null);
   }
 

@@ -3,6 +3,7 @@ package dev.floe.bench;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 
@@ -22,15 +23,22 @@ import java.util.Properties;
  *     lineitem-ratios.svg} beside the Markdown report, none without a report
  * @param checksumCost whether the suite also measures what Floe's page CRC-32 checks cost ({@code
  *     bench.lineitem.checksumCost}, off by default): a reader column "Floe (no CRC)" (Floe with
- *     {@code verify-checksums=false}) on the tables without deletes, a lineitem full scan of every
- *     column, and the difference in percent under the table
+ *     {@code verify-checksums=false}) on the tables without deletes, and the difference in percent
+ *     under the table
+ * @param comet whether Iceberg's reader is also timed under Apache DataFusion Comet's native
+ *     Iceberg scan ({@code bench.lineitem.comet}; by default whenever Comet is on the classpath, as
+ *     on the Spark 3.5 line under the suite's profile): a reader column "Comet"
+ * @param inMemory whether the in-memory floor is timed ({@code bench.lineitem.inMemory}, on by
+ *     default): a reader column "In memory", the queries over the tables without deletes cached
  */
 record LineitemBenchmarkSettings(
     DeleteBenchmarkSettings deletes,
     long nestedRows,
     long deleteRows,
     Path chartOutput,
-    boolean checksumCost) {
+    boolean checksumCost,
+    boolean comet,
+    boolean inMemory) {
   static final String PREFIX = "bench.lineitem";
   static final String CHART_FILE = "lineitem-ratios.svg";
 
@@ -46,6 +54,15 @@ record LineitemBenchmarkSettings(
   }
 
   static LineitemBenchmarkSettings from(Properties properties) {
+    return from(properties, Comet.onClassPath());
+  }
+
+  /**
+   * The settings, given whether Comet is on the classpath.
+   *
+   * @throws IllegalArgumentException for a setting out of range, or Comet asked for without it
+   */
+  static LineitemBenchmarkSettings from(Properties properties, boolean cometOnClassPath) {
     DeleteBenchmarkSettings deletes =
         DeleteBenchmarkSettings.from(
             properties,
@@ -65,23 +82,52 @@ record LineitemBenchmarkSettings(
         chart != null && !chart.isBlank()
             ? Path.of(chart.trim())
             : output == null ? null : output.resolveSibling(CHART_FILE);
-    String checksumCost = properties.getProperty(PREFIX + ".checksumCost", "false").trim();
-    if (!checksumCost.equals("true") && !checksumCost.equals("false")) {
+    boolean comet = booleanProperty(properties, PREFIX + ".comet", cometOnClassPath);
+    if (comet && !cometOnClassPath) {
       throw new IllegalArgumentException(
-          PREFIX + ".checksumCost must be true or false, not '" + checksumCost + "'");
+          PREFIX
+              + ".comet=true, but DataFusion Comet is not on the classpath: only the Spark 3.5"
+              + " line has it, under the bench-lineitem profile (bin/bench-lineitem)");
     }
     return new LineitemBenchmarkSettings(
-        deletes, nestedRows, deleteRows, chartOutput, Boolean.parseBoolean(checksumCost));
+        deletes,
+        nestedRows,
+        deleteRows,
+        chartOutput,
+        booleanProperty(properties, PREFIX + ".checksumCost", false),
+        comet,
+        booleanProperty(properties, PREFIX + ".inMemory", true));
   }
 
-  /** The readers timed: the three compared, and Floe without its checks when its cost is asked. */
-  List<BenchmarkReader> readers() {
-    if (!checksumCost) {
-      return BenchmarkReader.COMPARED;
+  private static boolean booleanProperty(Properties properties, String name, boolean otherwise) {
+    String value = properties.getProperty(name, Boolean.toString(otherwise)).trim();
+    if (!value.equals("true") && !value.equals("false")) {
+      throw new IllegalArgumentException(name + " must be true or false, not '" + value + "'");
     }
+    return Boolean.parseBoolean(value);
+  }
+
+  /**
+   * The readers timed, in the report's column order: the three compared, then Comet, the in-memory
+   * floor and Floe without its checks where asked.
+   */
+  List<BenchmarkReader> readers() {
     List<BenchmarkReader> readers = new ArrayList<>(BenchmarkReader.COMPARED);
-    readers.add(BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
+    if (comet) {
+      readers.add(BenchmarkReader.COMET);
+    }
+    if (inMemory) {
+      readers.add(BenchmarkReader.IN_MEMORY);
+    }
+    if (checksumCost) {
+      readers.add(BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
+    }
     return List.copyOf(readers);
+  }
+
+  /** What the shared Spark session starts with: Comet's plugin and memory when it is timed. */
+  Map<String, String> sessionSettings() {
+    return comet ? Comet.sessionSettings() : Map.of();
   }
 
   ReadBenchmarkSettings sizes() {

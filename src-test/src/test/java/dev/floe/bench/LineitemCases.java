@@ -94,16 +94,23 @@ final class LineitemCases {
 
   /**
    * Every column of every row to the {@code noop} sink: every page of every column chunk is read,
-   * so it shows the most that page checks can cost.
+   * so it shows the most that page checks can cost, and how far decoding is from the in-memory
+   * floor.
    */
   static LineitemCase fullScan(DeleteBenchmarkTable table) {
-    return new LineitemCase(table, FULL_SCAN, rows -> rows, true, null, LineitemCase.Goal.READ);
+    return new LineitemCase(
+        table, FULL_SCAN, rows -> rows, true, null, LineitemCase.Goal.FULL_SCAN);
   }
 
   static List<LineitemCase> nested(DeleteBenchmarkTable table) {
     return List.of(
         new LineitemCase(
-            table, "full read (noop)", rows -> rows, true, null, LineitemCase.Goal.READ),
+            table,
+            "full read (noop)",
+            rows -> rows,
+            true,
+            null,
+            LineitemCase.Goal.NESTED_FULL_SCAN),
         new LineitemCase(
             table,
             "sum(item.quantity), sum(size(tags)), sum(attributes['size'])",
@@ -115,7 +122,7 @@ final class LineitemCases {
                     "count(item.label)"),
             false,
             null,
-            LineitemCase.Goal.READ));
+            LineitemCase.Goal.NESTED));
   }
 
   /**
@@ -135,7 +142,9 @@ final class LineitemCases {
             .where("NOT (" + baseShape.deletedCondition(table.deletedPercent()) + ")");
     String aggregate = LineitemCase.answer(SCAN_AGGREGATE.apply(live), false);
     String count = "[" + baseShape.liveRows(table.deletedPercent()) + "]";
-    boolean vectors = table.label().equals(DeleteKind.DELETION_VECTORS.label());
+    boolean byPosition =
+        table.label().equals(DeleteKind.DELETION_VECTORS.label())
+            || table.label().equals(DeleteKind.POSITION_DELETES.label());
     List<LineitemCase> cases = new ArrayList<>();
     cases.add(
         new LineitemCase(
@@ -147,7 +156,7 @@ final class LineitemCases {
             COUNT,
             false,
             count,
-            vectors ? LineitemCase.Goal.COUNT_WITH_DELETION_VECTORS : LineitemCase.Goal.DELETES));
+            byPosition ? LineitemCase.Goal.COUNT_WITH_DELETES : LineitemCase.Goal.DELETES));
     return cases;
   }
 }

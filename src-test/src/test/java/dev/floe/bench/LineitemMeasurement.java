@@ -34,10 +34,11 @@ record LineitemMeasurement(
   }
 
   /**
-   * Warm-up rounds, then measured rounds; each round runs every case once with every reader,
-   * starting with another reader each round. Interleaving spreads the JVM's warm-up and the shared
-   * machine's changing load over every reader and case alike (timed one after another, the first
-   * table measured was about twice as slow as the same table measured last).
+   * The plans first, when Comet is timed ({@link CometPlanCheck}); then warm-up rounds and measured
+   * rounds ({@link LineitemRounds}); each round runs every case once with every reader, starting
+   * with another reader each round. Interleaving spreads the JVM's warm-up and the shared machine's
+   * changing load over every reader and case alike (timed one after another, the first table
+   * measured was about twice as slow as the same table measured last).
    */
   static LineitemMeasurement run(
       SparkSession spark,
@@ -46,32 +47,13 @@ record LineitemMeasurement(
       int warmupRounds,
       int runs,
       PrintStream out) {
-    ReadTimer once = new ReadTimer(0, 1);
-    int rounds = warmupRounds + runs;
-    List<Map<BenchmarkReader, ReadSeries>> series = new ArrayList<>();
-    cases.forEach(readCase -> series.add(new EnumMap<>(BenchmarkReader.class)));
-    for (int round = 0; round < rounds; round++) {
+    LineitemRounds rounds =
+        new LineitemRounds(
+            spark, cases, readers, CometPlanCheck.settle(spark, cases, readers, out));
+    for (int round = 0; round < warmupRounds + runs; round++) {
       boolean measured = round >= warmupRounds;
       long start = System.nanoTime();
-      for (int index = 0; index < cases.size(); index++) {
-        LineitemCase suiteCase = cases.get(index);
-        ReadCase readCase = suiteCase.readCase();
-        for (int position = 0; position < readers.size(); position++) {
-          BenchmarkReader reader = readers.get((position + round) % readers.size());
-          if (!suiteCase.readBy(reader)) {
-            continue;
-          }
-          ReadOutcome outcome =
-              once.measure(
-                  readCase,
-                  () ->
-                      reader.load(
-                          spark, suiteCase.table().fixture(), suiteCase.table().dataFiles()));
-          if (measured) {
-            series.get(index).computeIfAbsent(reader, key -> new ReadSeries()).add(outcome);
-          }
-        }
-      }
+      rounds.run(round, measured);
       out.printf(
           Locale.ROOT,
           "%s round %d of %d: %.1f s%n",
@@ -80,26 +62,16 @@ record LineitemMeasurement(
           measured ? runs : warmupRounds,
           (System.nanoTime() - start) / 1e9);
     }
-    List<ReadReportTable.Ratio> ratios =
-        new ArrayList<>(
-            List.of(
-                new ReadReportTable.Ratio(0, 1),
-                new ReadReportTable.Ratio(0, 2),
-                new ReadReportTable.Ratio(1, 0)));
-    int unchecked = readers.indexOf(BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
-    if (unchecked >= 0) {
-      ratios.add(new ReadReportTable.Ratio(readers.indexOf(BenchmarkReader.FLOE), unchecked));
-    }
     ReadReportTable results =
         new ReadReportTable(
             List.of("table", "case"),
             readers.stream().map(BenchmarkReader::label).toList(),
-            ratios);
+            ratios(readers));
     List<Map<BenchmarkReader, ReadOutcome>> outcomes = new ArrayList<>();
     List<List<String>> plans = new ArrayList<>();
     for (int index = 0; index < cases.size(); index++) {
       LineitemCase suiteCase = cases.get(index);
-      Map<BenchmarkReader, ReadOutcome> checked = check(suiteCase, readers, series.get(index));
+      Map<BenchmarkReader, ReadOutcome> checked = check(suiteCase, readers, rounds.outcomes(index));
       outcomes.add(checked);
       results.add(
           List.of(tableLabel(suiteCase), suiteCase.name()),
@@ -109,6 +81,30 @@ record LineitemMeasurement(
       plans.add(plan);
     }
     return new LineitemMeasurement(results, cases, outcomes, plans);
+  }
+
+  /**
+   * The report's ratios of medians: Floe/Iceberg, Floe/Spark Parquet, Iceberg/Floe, then Floe over
+   * each other reader timed (Comet, the in-memory floor, Floe without its checks).
+   */
+  static List<ReadReportTable.Ratio> ratios(List<BenchmarkReader> readers) {
+    int floe = readers.indexOf(BenchmarkReader.FLOE);
+    List<ReadReportTable.Ratio> ratios =
+        new ArrayList<>(
+            List.of(
+                new ReadReportTable.Ratio(floe, readers.indexOf(BenchmarkReader.ICEBERG)),
+                new ReadReportTable.Ratio(floe, readers.indexOf(BenchmarkReader.SPARK_PARQUET)),
+                new ReadReportTable.Ratio(readers.indexOf(BenchmarkReader.ICEBERG), floe)));
+    for (BenchmarkReader other :
+        List.of(
+            BenchmarkReader.COMET,
+            BenchmarkReader.IN_MEMORY,
+            BenchmarkReader.FLOE_WITHOUT_CHECKSUMS)) {
+      if (readers.contains(other)) {
+        ratios.add(new ReadReportTable.Ratio(floe, readers.indexOf(other)));
+      }
+    }
+    return ratios;
   }
 
   static String tableLabel(LineitemCase suiteCase) {
@@ -123,15 +119,7 @@ record LineitemMeasurement(
   private static Map<BenchmarkReader, ReadOutcome> check(
       LineitemCase suiteCase,
       List<BenchmarkReader> readers,
-      Map<BenchmarkReader, ReadSeries> series) {
-    Map<BenchmarkReader, ReadOutcome> raw = new EnumMap<>(BenchmarkReader.class);
-    for (BenchmarkReader reader : readers) {
-      raw.put(
-          reader,
-          suiteCase.readBy(reader)
-              ? series.get(reader).outcome()
-              : ReadOutcome.notApplicable(LineitemCase.notReadBy(reader)));
-    }
+      Map<BenchmarkReader, ReadOutcome> raw) {
     String reference = suiteCase.expected();
     String referenceName = "expected";
     if (reference == null) {

@@ -7,20 +7,28 @@ import java.util.Objects;
 
 /**
  * A horizontal bar chart of Floe's time ratios per case, as SVG text: for each case a bar for
- * Floe/Iceberg and one for Floe/Spark Parquet, drawn from 1 (as fast) towards the ratio on a log
- * scale, so 0.5x and 2x are bars of one length on either side; the issue's targets are dashed
- * vertical lines, labelled. Plain text, so the report needs no charting library.
+ * Floe/Iceberg, one for Floe/Spark Parquet and one for Floe/Comet (where each has a figure), drawn
+ * from 1 (as fast) towards the ratio on a log scale, so 0.5x and 2x are bars of one length on
+ * either side; the issue's targets are dashed vertical lines, labelled. Plain text, so the report
+ * needs no charting library.
  */
 final class RatioChart {
   /**
-   * One case's ratios; NaN where the case has no figure (a failed reader, or Spark's Parquet reader
-   * on a table with deletes).
+   * One case's ratios; NaN where the case has no figure (a failed reader, Spark's Parquet reader on
+   * a table with deletes, Comet not run or fallen back).
    */
-  record Bar(String label, double floeOverIceberg, double floeOverSparkParquet) {
+  record Bar(
+      String label, double floeOverIceberg, double floeOverSparkParquet, double floeOverComet) {
     Bar {
       Objects.requireNonNull(label, "label");
       checkRatio(floeOverIceberg, label);
       checkRatio(floeOverSparkParquet, label);
+      checkRatio(floeOverComet, label);
+    }
+
+    /** A case without a Comet figure. */
+    Bar(String label, double floeOverIceberg, double floeOverSparkParquet) {
+      this(label, floeOverIceberg, floeOverSparkParquet, Double.NaN);
     }
 
     private static void checkRatio(double ratio, String label) {
@@ -42,6 +50,7 @@ final class RatioChart {
 
   static final String ICEBERG_COLOUR = "#3465a4";
   static final String SPARK_PARQUET_COLOUR = "#f57900";
+  static final String COMET_COLOUR = "#73d216";
 
   /** Wide enough for a case label of 11-pixel sans-serif text, about 6.2 pixels a character. */
   private static final double LABEL_CHARACTER_WIDTH = 6.2;
@@ -52,7 +61,7 @@ final class RatioChart {
   private static final int PLOT_WIDTH = 640;
   private static final int VALUE_MARGIN = 60;
   private static final int BAR_HEIGHT = 11;
-  private static final int GROUP_HEIGHT = 2 * BAR_HEIGHT + 10;
+  private static final int GROUP_HEIGHT = 3 * BAR_HEIGHT + 10;
   private static final int TARGET_LABEL_LINE = 14;
 
   private final String title;
@@ -129,7 +138,7 @@ final class RatioChart {
               Locale.ROOT,
               "<text class=\"case\" x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"11\">%s</text>%n",
               labelWidth - 8,
-              y + BAR_HEIGHT + 4,
+              y + BAR_HEIGHT * 3 / 2 + 4,
               escape(bar.label())));
       bar(svg, "floe-iceberg", ICEBERG_COLOUR, bar.floeOverIceberg(), y, one, low, high);
       bar(
@@ -141,6 +150,7 @@ final class RatioChart {
           one,
           low,
           high);
+      bar(svg, "floe-comet", COMET_COLOUR, bar.floeOverComet(), y + 2 * BAR_HEIGHT, one, low, high);
     }
     svg.append(
         String.format(
@@ -178,6 +188,7 @@ final class RatioChart {
     int legendY = top + plotHeight + 40;
     legend(svg, labelWidth, legendY, ICEBERG_COLOUR, "Floe/Iceberg");
     legend(svg, labelWidth + 150, legendY, SPARK_PARQUET_COLOUR, "Floe/Spark Parquet");
+    legend(svg, labelWidth + 330, legendY, COMET_COLOUR, "Floe/Comet");
     svg.append(
         String.format(
             Locale.ROOT,
@@ -244,6 +255,7 @@ final class RatioChart {
     for (Bar bar : bars) {
       values.add(bar.floeOverIceberg());
       values.add(bar.floeOverSparkParquet());
+      values.add(bar.floeOverComet());
     }
     targets.forEach(target -> values.add(target.ratio()));
     for (double value : values) {

@@ -26,7 +26,12 @@ record ReadOutcome(
     /** The reader answered, but not what the reference answered: no figure for a wrong answer. */
     WRONG_ANSWER,
     /** The reader cannot read this table (Spark's Parquet reader and a table with deletes). */
-    NOT_APPLICABLE
+    NOT_APPLICABLE,
+    /**
+     * The accelerator timed (Comet) would not run the case natively: Spark's plan fell back to the
+     * reader it accelerates, so a time would not be its own. The note says why.
+     */
+    FELL_BACK
   }
 
   ReadOutcome {
@@ -58,6 +63,12 @@ record ReadOutcome(
 
   static ReadOutcome notApplicable(String why) {
     return new ReadOutcome(Status.NOT_APPLICABLE, null, Double.NaN, Double.NaN, Double.NaN, why);
+  }
+
+  /** An outcome without a figure because Comet fell back; {@code reason} is Comet's. */
+  static ReadOutcome fellBack(String reason) {
+    return new ReadOutcome(
+        Status.FELL_BACK, null, Double.NaN, Double.NaN, Double.NaN, "fell back: " + reason);
   }
 
   boolean succeeded() {
@@ -94,6 +105,7 @@ record ReadOutcome(
           String.format(Locale.ROOT, "%.0f [%.0f-%.0f]", medianMillis, minMillis, maxMillis);
       case FAILED, WRONG_ANSWER -> "n/a";
       case NOT_APPLICABLE -> "-";
+      case FELL_BACK -> "fell back";
     };
   }
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class TestLineitemBenchmarkSettings {
   @Test
   void fullIsIssueEightsSize() {
-    LineitemBenchmarkSettings settings = LineitemBenchmarkSettings.from(new Properties());
+    LineitemBenchmarkSettings settings = LineitemBenchmarkSettings.from(new Properties(), false);
 
     assertThat(settings.sizes().rows()).as("at least 6 million rows").isEqualTo(6_000_000);
     assertThat(settings.sizes().measuredRuns()).as("median of at least 5").isEqualTo(5);
@@ -25,6 +25,7 @@ class TestLineitemBenchmarkSettings {
     assertThat(settings.deletes().icebergExecutorCache()).as("Iceberg at its defaults").isTrue();
     assertThat(settings.chartOutput()).as("no report, no chart").isNull();
     assertThat(settings.checksumCost()).as("no checksum-cost column unless asked").isFalse();
+    assertThat(settings.inMemory()).as("the in-memory floor by default").isTrue();
   }
 
   @Test
@@ -37,7 +38,7 @@ class TestLineitemBenchmarkSettings {
     properties.setProperty("bench.lineitem.dir", "/tmp/lineitem");
     properties.setProperty("bench.deletes.rows", "7");
 
-    LineitemBenchmarkSettings settings = LineitemBenchmarkSettings.from(properties);
+    LineitemBenchmarkSettings settings = LineitemBenchmarkSettings.from(properties, false);
 
     assertThat(settings.sizes().rows())
         .as("smoke rows; bench.deletes.* belongs to another benchmark")
@@ -60,7 +61,7 @@ class TestLineitemBenchmarkSettings {
     properties.setProperty("bench.lineitem.output", "/tmp/out/lineitem.md");
     properties.setProperty("bench.lineitem.chart", "/tmp/chart.svg");
 
-    assertThat(LineitemBenchmarkSettings.from(properties).chartOutput())
+    assertThat(LineitemBenchmarkSettings.from(properties, false).chartOutput())
         .isEqualTo(Path.of("/tmp/chart.svg"));
   }
 
@@ -82,8 +83,8 @@ class TestLineitemBenchmarkSettings {
 
   @Test
   void theChecksumCostIsMeasuredOnlyWhenAsked() {
-    assertThat(LineitemBenchmarkSettings.from(new Properties()).readers())
-        .as("by default the three readers compared")
+    assertThat(settingsWith("bench.lineitem.inMemory", "false").readers())
+        .as("without Comet or the floor, the three readers compared")
         .containsExactly(
             BenchmarkReader.FLOE, BenchmarkReader.ICEBERG, BenchmarkReader.SPARK_PARQUET);
     assertThat(settingsWith("bench.lineitem.checksumCost", "true").readers())
@@ -92,10 +93,57 @@ class TestLineitemBenchmarkSettings {
             BenchmarkReader.FLOE,
             BenchmarkReader.ICEBERG,
             BenchmarkReader.SPARK_PARQUET,
+            BenchmarkReader.IN_MEMORY,
             BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
     assertThatThrownBy(() -> settingsWith("bench.lineitem.checksumCost", "yes"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("bench.lineitem.checksumCost must be true or false, not 'yes'");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.inMemory", "no"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("bench.lineitem.inMemory must be true or false, not 'no'");
+  }
+
+  @Test
+  void cometIsTimedWheneverItIsOnTheClassPath() {
+    LineitemBenchmarkSettings withComet = LineitemBenchmarkSettings.from(new Properties(), true);
+
+    assertThat(withComet.comet()).as("on by default where Comet's jar is").isTrue();
+    assertThat(withComet.readers())
+        .as("Comet and the floor after the three compared")
+        .containsExactly(
+            BenchmarkReader.FLOE,
+            BenchmarkReader.ICEBERG,
+            BenchmarkReader.SPARK_PARQUET,
+            BenchmarkReader.COMET,
+            BenchmarkReader.IN_MEMORY);
+    assertThat(withComet.sessionSettings())
+        .as("the session starts with Comet's plugin, off-heap memory and native Iceberg scan")
+        .containsEntry("spark.plugins", "org.apache.spark.CometPlugin")
+        .containsEntry("spark.memory.offHeap.enabled", "true")
+        .containsEntry("spark.comet.scan.icebergNative.enabled", "true")
+        .containsEntry("spark.comet.exec.enabled", "true")
+        .as("Comet off for every query but its own")
+        .containsEntry("spark.comet.enabled", "false");
+
+    Properties off = new Properties();
+    off.setProperty("bench.lineitem.comet", "false");
+    LineitemBenchmarkSettings withoutComet = LineitemBenchmarkSettings.from(off, true);
+    assertThat(withoutComet.readers()).as("turned off").doesNotContain(BenchmarkReader.COMET);
+    assertThat(withoutComet.sessionSettings()).as("a session without Comet").isEmpty();
+  }
+
+  @Test
+  void cometCannotBeAskedForWithoutItsJar() {
+    assertThat(LineitemBenchmarkSettings.from(new Properties(), false).comet())
+        .as("off by default without Comet's jar (Spark 4 lines)")
+        .isFalse();
+    Properties properties = new Properties();
+    properties.setProperty("bench.lineitem.comet", "true");
+
+    assertThatThrownBy(() -> LineitemBenchmarkSettings.from(properties, false))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("bench.lineitem.comet=true, but DataFusion Comet is not on the")
+        .hasMessageContaining("only the Spark 3.5 line has it");
   }
 
   @Test
@@ -111,9 +159,10 @@ class TestLineitemBenchmarkSettings {
         .hasMessageContaining("at least 4 rows, not 3");
   }
 
+  /** Settings of one property, as on a line without Comet's jar. */
   private static LineitemBenchmarkSettings settingsWith(String key, String value) {
     Properties properties = new Properties();
     properties.setProperty(key, value);
-    return LineitemBenchmarkSettings.from(properties);
+    return LineitemBenchmarkSettings.from(properties, false);
   }
 }

@@ -15,7 +15,7 @@ import org.w3c.dom.NodeList;
 
 class TestRatioChart {
   private static final RatioChart.Bar FASTER =
-      new RatioChart.Bar("lineitem: Q1 aggregate", 0.5, 0.8);
+      new RatioChart.Bar("lineitem: Q1 aggregate", 0.5, 0.8, 0.6);
   private static final RatioChart.Bar SLOWER =
       new RatioChart.Bar("nested: full read (noop)", 1.4, 2.5);
   private static final RatioChart.Bar WITH_DELETES =
@@ -37,12 +37,15 @@ class TestRatioChart {
     assertThat(elements(chart, "rect", "bar floe-spark-parquet"))
         .as("no Spark Parquet bar where the case has no figure (NaN)")
         .hasSize(2);
+    assertThat(elements(chart, "rect", "bar floe-comet"))
+        .as("a Floe/Comet bar only where Comet has a figure")
+        .hasSize(1);
     assertThat(texts(chart, "case"))
         .as("every case labelled, escaped text read back intact")
         .containsExactly(FASTER.label(), SLOWER.label(), WITH_DELETES.label());
     assertThat(texts(chart, "value"))
         .as("each bar carries its ratio")
-        .containsExactly("0.50", "0.80", "1.40", "2.50", "0.04");
+        .containsExactly("0.50", "0.80", "0.60", "1.40", "2.50", "0.04");
   }
 
   @Test
@@ -94,6 +97,9 @@ class TestRatioChart {
     assertThatThrownBy(() -> new RatioChart.Bar("q", 0, 1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Not a time ratio for 'q': 0.0");
+    assertThatThrownBy(() -> new RatioChart.Bar("q", 1, 1, -2))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Not a time ratio for 'q': -2.0");
     assertThatThrownBy(() -> new RatioChart.Target(Double.NaN, "t"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Not a target ratio for 't'");

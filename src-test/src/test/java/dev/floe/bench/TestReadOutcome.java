@@ -51,6 +51,22 @@ class TestReadOutcome {
   }
 
   @Test
+  void aFallbackHasNoFigureAndIsNoProblem() {
+    ReadOutcome fellBack = ReadOutcome.fellBack("Iceberg table format version 3 is not supported");
+
+    assertThat(fellBack.status()).as("status").isEqualTo(ReadOutcome.Status.FELL_BACK);
+    assertThat(fellBack.note())
+        .as("Comet's reason, said as a fallback")
+        .isEqualTo("fell back: Iceberg table format version 3 is not supported");
+    assertThat(fellBack.cell()).as("said in its cell, not a time").isEqualTo("fell back");
+    assertThat(fellBack.isProblem()).as("not a failure of the run").isFalse();
+    assertThat(RIGHT.ratioTo(fellBack)).as("no ratio to a fallback").isNaN();
+    assertThat(fellBack.checkedAgainst("rows 9", "expected"))
+        .as("no answer to check")
+        .isSameAs(fellBack);
+  }
+
+  @Test
   void rejectsInconsistentOutcomes() {
     assertThatThrownBy(() -> ReadOutcome.measured(null, 1, 1, 1))
         .isInstanceOf(IllegalArgumentException.class)

@@ -72,10 +72,10 @@ public final class SharedSpark {
   }
 
   /**
-   * A session of its own with more settings ({@code spark.jars}, the serializer), for the suite
-   * that runs on executors in their own JVMs ({@link LocalCluster}).
+   * A session of its own with more settings: {@code spark.jars} and the serializer for the suite
+   * that runs on executors in their own JVMs ({@link LocalCluster}), a plugin for a benchmark.
    */
-  static SharedSpark start(Path warehouse, String master, Map<String, String> settings) {
+  public static SharedSpark start(Path warehouse, String master, Map<String, String> settings) {
     SparkSession.Builder builder = SparkSession.builder();
     settings.forEach(builder::config);
     SparkSession session =

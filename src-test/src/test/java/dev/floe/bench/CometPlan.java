@@ -1,0 +1,87 @@
+package dev.floe.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.spark.sql.catalyst.trees.TreeNodeTag;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.adaptive.QueryStageExec;
+
+/**
+ * What a physical plan says of Comet: its operators in the plan, and the reasons Comet's rules gave
+ * for leaving the scans to Spark (the tag Comet's {@code withInfo} puts on a node it does not
+ * convert, read by its {@code ExtendedExplainInfo}).
+ *
+ * @param operators the names of Comet's operators in the plan, in plan order
+ * @param scanFallbackReasons why Comet left a scan (a leaf of the plan) to Spark
+ */
+record CometPlan(List<String> operators, List<String> scanFallbackReasons) {
+  /** The node name of Comet 0.12.0's native Iceberg scan ({@code CometIcebergNativeScanExec}). */
+  static final String NATIVE_ICEBERG_SCAN = "CometIcebergNativeScan";
+
+  /** Comet's tag of fallback reasons ({@code CometExplainInfo.EXTENSION_INFO}). */
+  private static final TreeNodeTag<scala.collection.immutable.Set<String>> FALLBACK_REASONS =
+      new TreeNodeTag<>("CometExtensionInfo");
+
+  CometPlan {
+    operators = List.copyOf(operators);
+    scanFallbackReasons = List.copyOf(scanFallbackReasons);
+  }
+
+  /** The plan Spark made; an adaptive plan is read as it stands (its query stages, if run). */
+  static CometPlan of(SparkPlan executed) {
+    List<String> operators = new ArrayList<>();
+    Set<String> reasons = new LinkedHashSet<>();
+    collect(Objects.requireNonNull(executed, "executed"), operators, reasons);
+    return new CometPlan(operators, List.copyOf(reasons));
+  }
+
+  boolean nativeIcebergScan() {
+    return operators.contains(NATIVE_ICEBERG_SCAN);
+  }
+
+  /**
+   * Why the native Iceberg scan is missing, as Comet said it (its reasons, or that it gave none).
+   */
+  String fallbackReason() {
+    if (!scanFallbackReasons.isEmpty()) {
+      return String.join("; ", scanFallbackReasons);
+    }
+    return "no "
+        + NATIVE_ICEBERG_SCAN
+        + " in the plan and no reason from Comet"
+        + (operators.isEmpty() ? " (no Comet operator at all)" : " (Comet ran " + operators + ")");
+  }
+
+  private static void collect(SparkPlan plan, List<String> operators, Set<String> reasons) {
+    if (plan instanceof AdaptiveSparkPlanExec adaptive) {
+      collect(adaptive.executedPlan(), operators, reasons);
+      return;
+    }
+    if (plan instanceof QueryStageExec stage) {
+      collect(stage.plan(), operators, reasons);
+      return;
+    }
+    if (plan.nodeName().startsWith("Comet")
+        || plan.getClass().getName().startsWith("org.apache.spark.sql.comet.")) {
+      operators.add(plan.nodeName());
+    }
+    if (plan.children().isEmpty()) {
+      scala.Option<scala.collection.immutable.Set<String>> tagged =
+          plan.getTagValue(FALLBACK_REASONS);
+      if (tagged.isDefined()) {
+        scala.collection.Iterator<String> each = tagged.get().iterator();
+        while (each.hasNext()) {
+          reasons.add(each.next());
+        }
+      }
+    }
+    scala.collection.Iterator<SparkPlan> children = plan.children().iterator();
+    while (children.hasNext()) {
+      collect(children.next(), operators, reasons);
+    }
+  }
+}

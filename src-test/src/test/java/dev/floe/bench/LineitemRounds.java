@@ -1,0 +1,114 @@
+package dev.floe.bench;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The timed rounds of the lineitem suite ({@link LineitemMeasurement#run}): each round runs every
+ * case once with every reader, starting with another reader each round, and gathers the measured
+ * rounds' single runs per case and reader. Comet's runs have Comet on; the floor's run on the
+ * case's table in memory, cached outside the timed run ({@link MemoryFloor}).
+ */
+final class LineitemRounds {
+  private static final ReadTimer ONCE = new ReadTimer(0, 1);
+
+  private final SparkSession spark;
+  private final List<LineitemCase> cases;
+  private final List<BenchmarkReader> readers;
+  private final List<Map<BenchmarkReader, ReadOutcome>> settled;
+  private final List<Map<BenchmarkReader, ReadSeries>> series = new ArrayList<>();
+
+  /**
+   * @param settled per case, the outcomes known before any run ({@link CometPlanCheck}): those
+   *     readers are not run on the case
+   */
+  LineitemRounds(
+      SparkSession spark,
+      List<LineitemCase> cases,
+      List<BenchmarkReader> readers,
+      List<Map<BenchmarkReader, ReadOutcome>> settled) {
+    this.spark = spark;
+    this.cases = List.copyOf(cases);
+    this.readers = List.copyOf(readers);
+    this.settled = List.copyOf(settled);
+    if (this.settled.size() != this.cases.size()) {
+      throw new IllegalArgumentException(
+          "One settled map per case: " + this.settled.size() + " for " + this.cases.size());
+    }
+    this.cases.forEach(readCase -> series.add(new EnumMap<>(BenchmarkReader.class)));
+  }
+
+  /** Runs round {@code round} (0 first); a measured round's runs count, a warm-up's do not. */
+  void run(int round, boolean measured) {
+    try (MemoryFloor floor = new MemoryFloor(spark)) {
+      for (int index = 0; index < cases.size(); index++) {
+        LineitemCase suiteCase = cases.get(index);
+        floor.keepOnly(suiteCase.table());
+        ReadCase readCase = suiteCase.readCase();
+        for (int position = 0; position < readers.size(); position++) {
+          BenchmarkReader reader = readers.get((position + round) % readers.size());
+          if (!timed(index, reader)) {
+            continue;
+          }
+          ReadOutcome outcome = time(suiteCase, readCase, reader, floor);
+          if (measured) {
+            series.get(index).computeIfAbsent(reader, key -> new ReadSeries()).add(outcome);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Every reader's outcome on case {@code index}, unchecked: the measured series, what was settled
+   * before the runs, or why the reader does not read the case.
+   */
+  Map<BenchmarkReader, ReadOutcome> outcomes(int index) {
+    LineitemCase suiteCase = cases.get(index);
+    Map<BenchmarkReader, ReadOutcome> outcomes = new EnumMap<>(BenchmarkReader.class);
+    for (BenchmarkReader reader : readers) {
+      ReadOutcome known = settled.get(index).get(reader);
+      if (!suiteCase.readBy(reader)) {
+        outcomes.put(reader, ReadOutcome.notApplicable(LineitemCase.notReadBy(reader)));
+      } else if (known != null) {
+        outcomes.put(reader, known);
+      } else {
+        outcomes.put(reader, series.get(index).get(reader).outcome());
+      }
+    }
+    return outcomes;
+  }
+
+  private boolean timed(int index, BenchmarkReader reader) {
+    return cases.get(index).readBy(reader) && !settled.get(index).containsKey(reader);
+  }
+
+  private ReadOutcome time(
+      LineitemCase suiteCase, ReadCase readCase, BenchmarkReader reader, MemoryFloor floor) {
+    DeleteBenchmarkTable table = suiteCase.table();
+    return switch (reader) {
+      case FLOE, ICEBERG, SPARK_PARQUET, FLOE_WITHOUT_CHECKSUMS ->
+          ONCE.measure(readCase, () -> reader.load(spark, table.fixture(), table.dataFiles()));
+      case COMET ->
+          Comet.enabled(
+              spark,
+              () ->
+                  ONCE.measure(
+                      readCase, () -> reader.load(spark, table.fixture(), table.dataFiles())));
+      case IN_MEMORY -> {
+        Dataset<Row> rows;
+        try {
+          rows = floor.rows(table);
+        } catch (RuntimeException e) {
+          yield ReadOutcome.failed("cannot cache: " + ReadTimer.rootMessage(e));
+        }
+        yield ONCE.measure(readCase, () -> rows);
+      }
+    };
+  }
+}

@@ -1,0 +1,41 @@
+package dev.floe.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TestCometPlan {
+  @Test
+  void aPlanWithTheNativeIcebergScanIsNative() {
+    CometPlan plan =
+        new CometPlan(
+            List.of("CometColumnarToRow", "CometHashAggregate", "CometIcebergNativeScan"),
+            List.of());
+
+    assertThat(plan.nativeIcebergScan()).as("Comet 0.12.0's native Iceberg scan").isTrue();
+  }
+
+  @Test
+  void aFallbackGivesCometsReasonOrSaysThereWasNone() {
+    CometPlan refused =
+        new CometPlan(
+            List.of(),
+            List.of(
+                "Iceberg table format version 3 is not supported.",
+                "Comet only supports Iceberg table format V1 and V2"));
+    CometPlan silent = new CometPlan(List.of("CometFilter"), List.of());
+
+    assertThat(refused.nativeIcebergScan()).as("no native scan").isFalse();
+    assertThat(refused.fallbackReason())
+        .as("Comet's reasons, joined")
+        .isEqualTo(
+            "Iceberg table format version 3 is not supported.; Comet only supports Iceberg"
+                + " table format V1 and V2");
+    assertThat(silent.nativeIcebergScan()).as("a Comet filter over Spark's scan").isFalse();
+    assertThat(silent.fallbackReason())
+        .isEqualTo(
+            "no CometIcebergNativeScan in the plan and no reason from Comet (Comet ran"
+                + " [CometFilter])");
+  }
+}
