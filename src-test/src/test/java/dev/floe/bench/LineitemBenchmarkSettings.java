@@ -9,7 +9,7 @@ import java.util.Properties;
 /**
  * What the issue-8 read suite ({@link LineitemBenchmark}) writes and how often it reads it, from
  * {@code bench.lineitem.*} system properties over a preset ({@code bench.lineitem.size}: {@code
- * full} or {@code smoke}).
+ * full}, {@code smoke} or {@code scale60}, {@link LineitemSize}).
  *
  * @param deletes the lineitem rows ({@code bench.lineitem.rows}), the nested table's data files
  *     ({@code .files}), runs ({@code .warmup}, {@code .runs}), report ({@code .output}), kept
@@ -24,18 +24,23 @@ import java.util.Properties;
  *     bench.lineitem.checksumCost}, off by default): a reader column "Floe (no CRC)" (Floe with
  *     {@code verify-checksums=false}) on the tables without deletes, a lineitem full scan of every
  *     column, and the difference in percent under the table
+ * @param tables the tables written and read, and the sizes of the wide, strings and small-files
+ *     tables ({@code bench.lineitem.tables}, {@code .wideRows}, {@code .stringRows}, {@code
+ *     .smallFiles}, {@code .smallFileRows})
  */
 record LineitemBenchmarkSettings(
     DeleteBenchmarkSettings deletes,
     long nestedRows,
     long deleteRows,
     Path chartOutput,
-    boolean checksumCost) {
+    boolean checksumCost,
+    SuiteTableSettings tables) {
   static final String PREFIX = "bench.lineitem";
   static final String CHART_FILE = "lineitem-ratios.svg";
 
   LineitemBenchmarkSettings {
     Objects.requireNonNull(deletes, "deletes");
+    Objects.requireNonNull(tables, "tables");
     if (nestedRows < 1 || deleteRows < 4 || deletes.sizes().rows() < 4) {
       throw new IllegalArgumentException(
           String.format(
@@ -46,16 +51,22 @@ record LineitemBenchmarkSettings(
   }
 
   static LineitemBenchmarkSettings from(Properties properties) {
+    LineitemSize size =
+        LineitemSize.named(PREFIX + ".size", properties.getProperty(PREFIX + ".size", "full"));
+    // The preset is resolved here, so the shared parsers below see no size and take it whole
+    Properties refined = new Properties();
+    properties
+        .stringPropertyNames()
+        .forEach(key -> refined.setProperty(key, properties.getProperty(key)));
+    refined.remove(PREFIX + ".size");
+    String percents = refined.getProperty(PREFIX + ".percents");
+    if (percents == null || percents.isBlank()) {
+      refined.setProperty(PREFIX + ".percents", size.deletedPercents());
+    }
     DeleteBenchmarkSettings deletes =
-        DeleteBenchmarkSettings.from(
-            properties,
-            PREFIX,
-            new ReadBenchmarkSettings(6_000_000, 4, 1, 5, null, null),
-            new ReadBenchmarkSettings(20_000, 2, 0, 1, null, null));
-    boolean smoke = "smoke".equals(properties.getProperty(PREFIX + ".size"));
+        DeleteBenchmarkSettings.from(refined, PREFIX, size.sizes(), size.sizes());
     long nestedRows =
-        ReadBenchmarkSettings.longProperty(
-            properties, PREFIX + ".nestedRows", smoke ? 10_000 : 2_000_000);
+        ReadBenchmarkSettings.longProperty(properties, PREFIX + ".nestedRows", size.nestedRows());
     long deleteRows =
         ReadBenchmarkSettings.longProperty(
             properties, PREFIX + ".deleteRows", deletes.sizes().rows());
@@ -71,7 +82,12 @@ record LineitemBenchmarkSettings(
           PREFIX + ".checksumCost must be true or false, not '" + checksumCost + "'");
     }
     return new LineitemBenchmarkSettings(
-        deletes, nestedRows, deleteRows, chartOutput, Boolean.parseBoolean(checksumCost));
+        deletes,
+        nestedRows,
+        deleteRows,
+        chartOutput,
+        Boolean.parseBoolean(checksumCost),
+        size.tables().refinedBy(properties, PREFIX));
   }
 
   /** The readers timed: the three compared, and Floe without its checks when its cost is asked. */
