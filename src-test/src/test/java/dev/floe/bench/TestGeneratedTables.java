@@ -23,6 +23,9 @@ class TestGeneratedTables {
     assertThat(WideTable.PROJECTED.stream().filter(WideTable::nullable).count())
         .as("some of them with nulls")
         .isPositive();
+    assertThat(WideTable.PROJECTED.stream().map(WideTable::fewValues).distinct().count())
+        .as("some of few values (dictionary pages), some of many")
+        .isEqualTo(2);
   }
 
   @Test
@@ -33,6 +36,13 @@ class TestGeneratedTables {
               .filter(column -> WideTable.ColumnType.of(column) == type)
               .count();
       assertThat(columns).as("columns of type %s", type).isBetween(33L, 34L);
+      assertThat(
+              IntStream.range(0, WideTable.COLUMNS)
+                  .filter(column -> WideTable.ColumnType.of(column) == type)
+                  .filter(WideTable::fewValues)
+                  .count())
+          .as("about half the columns of type %s of few values", type)
+          .isBetween(16L, 17L);
     }
     assertThat(WideTable.columnName(7)).isEqualTo("c007");
     assertThat(WideTable.ColumnType.DOUBLE.value("h", 2))

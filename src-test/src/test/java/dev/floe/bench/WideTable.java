@@ -9,10 +9,11 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The issue-8 suite's wide table: {@code rows} rows of {@value #COLUMNS} columns {@code c000} to
- * {@code c199}, their types cycling through {@link ColumnType}'s six, every fifth column 10 % null,
- * every value a hash of the row number and the column's index. Written by Iceberg's Spark SQL
- * (format v2, zstd, unpartitioned) from {@code range} in {@code files} slices, one data file each
- * (no shuffle: {@code write.distribution-mode=none}), so nothing is built on the driver.
+ * {@code c199}, their types cycling through {@link ColumnType}'s six, half of them of 100 values
+ * and half of many, every fifth 10 % null, every value a hash of the row number and the column's
+ * index. Written by Iceberg's Spark SQL (format v2, zstd, unpartitioned) from {@code range} in
+ * {@code files} slices, one data file each (no shuffle: {@code write.distribution-mode=none}), so
+ * nothing is built on the driver.
  *
  * <p>Its case reads 5 of the 200 columns ({@link #PROJECTED}): a reader that pays for the columns
  * it skips (200 column chunks per row group in every footer, the schema of 200 fields) shows it
@@ -50,24 +51,30 @@ record WideTable(long rows, int files) implements GeneratedTable {
     }
 
     /**
-     * The value from hash {@code h}. Doubles are whole eighths, so their sums are exact in any
-     * order: readers that split the rows differently still answer the same.
+     * The value from hash {@code h}: of few values (100, dictionary-encoded) in half the columns
+     * ({@link #fewValues}), of many in the others. Doubles are whole eighths, so their sums are
+     * exact in any order: readers that split the rows differently still answer the same.
      */
     String value(String h, int column) {
+      boolean few = fewValues(column);
       return switch (this) {
-        case BIGINT -> "pmod(" + h + ", 10000000000)";
-        case INT -> "CAST(pmod(" + h + ", 1000000) AS INT)";
-        case DOUBLE -> "CAST(pmod(" + h + ", 8000000) AS DOUBLE) / 8";
+        case BIGINT -> "pmod(" + h + ", " + (few ? 100 : 10_000_000_000L) + ")";
+        case INT -> "CAST(pmod(" + h + ", " + (few ? 100 : 1_000_000) + ") AS INT)";
+        case DOUBLE -> "CAST(pmod(" + h + ", " + (few ? 100 : 8_000_000) + ") AS DOUBLE) / 8";
         case DECIMAL ->
-            "CAST(CAST(pmod(" + h + ", 100000000) AS DECIMAL(18, 0)) / 100 AS DECIMAL(12, 2))";
-        // every other string column of few values (dictionary-encoded), the rest of many
-        case STRING ->
-            "concat('v', CAST(pmod("
+            "CAST(CAST(pmod("
                 + h
                 + ", "
-                + (column / values().length % 2 == 0 ? 100 : 100_000_000)
-                + ") AS STRING))";
-        case DATE -> "date_add(DATE '2000-01-01', CAST(pmod(" + h + ", 10000) AS INT))";
+                + (few ? 100 : 100_000_000)
+                + ") AS DECIMAL(18, 0)) / 100 AS DECIMAL(12, 2))";
+        case STRING ->
+            "concat('v', CAST(pmod(" + h + ", " + (few ? 100 : 100_000_000) + ") AS STRING))";
+        case DATE ->
+            "date_add(DATE '2000-01-01', CAST(pmod("
+                + h
+                + ", "
+                + (few ? 100 : 10_000)
+                + ") AS INT))";
       };
     }
 
@@ -83,6 +90,14 @@ record WideTable(long rows, int files) implements GeneratedTable {
 
   static String columnName(int column) {
     return String.format(Locale.ROOT, "c%03d", column);
+  }
+
+  /**
+   * Whether the column holds 100 values rather than many: two columns in four, a cycle that with
+   * the six types' gives every type both.
+   */
+  static boolean fewValues(int column) {
+    return column % 4 < 2;
   }
 
   static boolean nullable(int column) {
@@ -109,14 +124,14 @@ record WideTable(long rows, int files) implements GeneratedTable {
 
   @Override
   public String layout() {
-    return String.format(Locale.ROOT, "wide generation=1 rows=%d files=%d", rows, files);
+    return String.format(Locale.ROOT, "wide generation=2 rows=%d files=%d", rows, files);
   }
 
   @Override
   public String description() {
     return COLUMNS
         + " columns `c000`-`c199` cycling bigint, int, double, decimal(12,2), string, date;"
-        + " every fifth 10 % null";
+        + " half of 100 values, half of many; every fifth 10 % null";
   }
 
   @Override
