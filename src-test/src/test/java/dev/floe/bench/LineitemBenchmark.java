@@ -98,7 +98,9 @@ public final class LineitemBenchmark {
           deletesOnLineitem
               ? writer.prepare(deletes.kinds(), deletes.deletedPercents())
               : writer.prepare(List.of(), List.of());
-      deleteTables = written;
+      if (deletesOnLineitem) {
+        deleteTables = written;
+      }
       if (picked.includes(SuiteTable.LINEITEM)) {
         DeleteBenchmarkTable lineitemTable = relabel(written.get(0), "lineitem");
         tables.add(lineitemTable);

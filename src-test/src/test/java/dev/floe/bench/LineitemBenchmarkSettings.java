@@ -11,10 +11,10 @@ import java.util.Properties;
  * {@code bench.lineitem.*} system properties over a preset ({@code bench.lineitem.size}: {@code
  * full}, {@code smoke} or {@code scale60}, {@link LineitemSize}).
  *
- * @param deletes the lineitem rows ({@code bench.lineitem.rows}), the nested table's data files
- *     ({@code .files}), runs ({@code .warmup}, {@code .runs}), report ({@code .output}), kept
- *     directory ({@code .dir}), deleted fractions ({@code .percents}), delete kinds ({@code
- *     .kinds}) and Iceberg's executor cache ({@code .icebergExecutorCache})
+ * @param deletes the lineitem rows ({@code bench.lineitem.rows}), the nested, wide and strings
+ *     tables' data files ({@code .files}), runs ({@code .warmup}, {@code .runs}), report ({@code
+ *     .output}), kept directory ({@code .dir}), deleted fractions ({@code .percents}), delete kinds
+ *     ({@code .kinds}) and Iceberg's executor cache ({@code .icebergExecutorCache})
  * @param nestedRows rows of the nested-column table ({@code bench.lineitem.nestedRows})
  * @param deleteRows rows of the lineitem table the merge-on-read tables copy ({@code
  *     bench.lineitem.deleteRows}); by default the lineitem table itself
