@@ -13,8 +13,8 @@ import org.apache.spark.sql.SparkSession;
  * <ul>
  *   <li>{@code country}: 2 letters, 400 values; {@code status}: 6 words; {@code sku}: {@code
  *       SKU-00042}, 20,000 values (short codes Parquet keeps dictionary-encoded);
- *   <li>{@code title}: 20–60 characters, the start of 3 of {@link #PHRASES} (medium, millions of
- *       values);
+ *   <li>{@code title}: 20–60 characters of 4 of {@link #PHRASES}, from 0 to 19 characters in
+ *       (medium, hundreds of thousands of values);
  *   <li>{@code note}: 100–300 characters, the start of 12 phrases, 5 % null (long and all but
  *       unique: the dictionary overflows and Parquet writes them plain).
  * </ul>
@@ -27,7 +27,7 @@ record StringsTable(long rows, int files) implements GeneratedTable {
   static final String COLUMNS =
       "id bigint, country string, status string, sku string, title string, note string";
 
-  /** Phrases of at least {@value #SHORTEST_PHRASE} characters: 3 fill a title, 12 a note. */
+  /** Phrases of at least {@value #SHORTEST_PHRASE} characters: 4 fill a title, 12 a note. */
   static final List<String> PHRASES =
       List.of(
           "carefully final deposits sleep",
@@ -63,7 +63,11 @@ record StringsTable(long rows, int files) implements GeneratedTable {
           "silent courts integrate blithely");
 
   static final int SHORTEST_PHRASE = 25;
-  static final int TITLE_PHRASES = 3;
+  static final int TITLE_PHRASES = 4;
+
+  /** A title starts 0 to 19 characters into its phrases: many more titles than phrase pairs. */
+  static final int TITLE_OFFSETS = 20;
+
   static final int NOTE_PHRASES = 12;
   static final int LONGEST_TITLE = 60;
   static final int LONGEST_NOTE = 300;
@@ -80,7 +84,7 @@ record StringsTable(long rows, int files) implements GeneratedTable {
 
   @Override
   public String layout() {
-    return String.format(Locale.ROOT, "strings generation=1 rows=%d files=%d", rows, files);
+    return String.format(Locale.ROOT, "strings generation=2 rows=%d files=%d", rows, files);
   }
 
   @Override
@@ -109,7 +113,8 @@ record StringsTable(long rows, int files) implements GeneratedTable {
               element_at(array('PENDING', 'SHIPPED', 'DELIVERED', 'RETURNED', 'CANCELLED', 'ON HOLD'),
                 CAST(pmod(h2, 6) AS INT) + 1),
               concat('SKU-', lpad(CAST(pmod(h2 DIV 6, 20000) AS STRING), 5, '0')),
-              substring(concat_ws(' ', %s), 1, CAST(20 + pmod(h4, 41) AS INT)),
+              substring(concat_ws(' ', %s), CAST(1 + pmod(h4 DIV 41, %d) AS INT),
+                CAST(20 + pmod(h4, 41) AS INT)),
               IF(pmod(h6 DIV 201, 20) = 0, NULL,
                 substring(concat_ws(' ', %s), 1, CAST(100 + pmod(h6, 201) AS INT)))
             FROM (
@@ -120,6 +125,7 @@ record StringsTable(long rows, int files) implements GeneratedTable {
             """,
             identifier,
             phrasePicks("h3", TITLE_PHRASES),
+            TITLE_OFFSETS,
             phrasePicks("h5", NOTE_PHRASES),
             PHRASES.stream().map(phrase -> "'" + phrase + "'").collect(Collectors.joining(", ")),
             rows,
