@@ -52,8 +52,8 @@ record WideTable(long rows, int files) implements GeneratedTable {
 
     /**
      * The value from hash {@code h}: of few values (100, dictionary-encoded) in half the columns
-     * ({@link #fewValues}), of many in the others. Doubles are whole eighths, so their sums are
-     * exact in any order: readers that split the rows differently still answer the same.
+     * ({@link WideTable#fewValues}), of many in the others. Doubles are whole eighths, so their
+     * sums are exact in any order: readers that split the rows differently still answer the same.
      */
     String value(String h, int column) {
       boolean few = fewValues(column);
