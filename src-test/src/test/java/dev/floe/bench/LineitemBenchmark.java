@@ -1,6 +1,5 @@
 package dev.floe.bench;
 
-import dev.floe.it.spark.ReadFixture;
 import dev.floe.it.spark.SharedSpark;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,18 +8,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apache.iceberg.Table;
 import org.apache.spark.sql.SparkSession;
 
 /**
  * Issue 8's read suite: a TPC-H-like lineitem table ({@link LineitemTable}), a nested-column table
- * ({@link NestedTable}) and merge-on-read copies of lineitem (deletion vectors, position and
- * equality deletes; 10 % and 50 % of the rows deleted), read by Floe, by Apache Iceberg's Spark
- * reader at its defaults, by Iceberg's reader under DataFusion Comet's native Iceberg scan ({@link
- * Comet}, Spark 3.5 only) and, where there are no deletes, by Spark's Parquet reader on the same
- * data files and from Spark's in-memory cache of them (the floor, {@link MemoryFloor}). Issue 26
- * sets the targets. Run it with {@code bin/bench-lineitem} (docs/benchmarks.md); {@link
- * LineitemBenchmarkSettings} lists the system properties that size it.
+ * ({@link NestedTable}), issue 26's wide ({@link WideTable}), string-heavy ({@link StringsTable})
+ * and small-files ({@link SmallFilesTable}) tables, and merge-on-read copies of lineitem (deletion
+ * vectors, position and equality deletes; 10 % and 50 % of the rows deleted; {@link SuiteTable}
+ * picks which), read by Floe, by Apache Iceberg's Spark reader at its defaults, by Iceberg's reader
+ * under DataFusion Comet's native Iceberg scan ({@link Comet}, Spark 3.5 only) and, where there are
+ * no deletes, by Spark's Parquet reader on the same data files and from Spark's in-memory cache of
+ * them (the floor, {@link MemoryFloor}). Issue 26 sets the targets. Run it with {@code
+ * bin/bench-lineitem} (docs/benchmarks.md); {@link LineitemBenchmarkSettings} lists the system
+ * properties that size it.
  *
  * <p>Every answer is compared first: with the answer computed without the timed readers where the
  * table has deletes, else across the readers (Spark's Parquet reader is the reference). A reader
@@ -78,7 +78,10 @@ public final class LineitemBenchmark {
         wrongAnswer ? "AND AT LEAST ONE WRONG ANSWER" : null);
   }
 
-  /** Writes (or reuses) every table, and lists the cases on them; {@code tables} gets each. */
+  /**
+   * Writes (or reuses) every table picked, and lists the cases on them; {@code tables} gets each,
+   * in the report's order: lineitem, nested, wide, strings, small files, then those with deletes.
+   */
   private static List<LineitemCase> prepare(
       SharedSpark spark,
       LineitemBenchmarkSettings settings,
@@ -86,37 +89,84 @@ public final class LineitemBenchmark {
       PrintStream out) {
     ReadBenchmarkSettings sizes = settings.sizes();
     DeleteBenchmarkSettings deletes = settings.deletes();
+    SuiteTableSettings picked = settings.tables();
+    boolean withDeletes = picked.includes(SuiteTable.DELETES);
+    boolean deletesOnLineitem = withDeletes && settings.deletesOnLineitem();
     LineitemTable lineitem = new LineitemTable("lineitem", sizes.rows());
-    LineitemTable deleteBase =
-        settings.deletesOnLineitem()
-            ? lineitem
-            : new LineitemTable("lineitem_" + settings.deleteRows(), settings.deleteRows());
     DeleteTableWriter writer = new DeleteTableWriter(spark, lineitem, out);
-    List<DeleteBenchmarkTable> written =
-        settings.deletesOnLineitem()
-            ? writer.prepare(deletes.kinds(), deletes.deletedPercents())
-            : writer.prepare(List.of(), List.of());
-    DeleteBenchmarkTable lineitemTable = relabel(written.get(0), "lineitem");
-    DeleteBenchmarkTable nested = prepareNested(spark, writer, settings);
-    List<DeleteBenchmarkTable> withDeletes =
-        settings.deletesOnLineitem()
-            ? written.subList(1, written.size())
-            : new DeleteTableWriter(spark, deleteBase, out)
-                .prepare(deletes.kinds(), deletes.deletedPercents());
-    tables.add(lineitemTable);
-    tables.add(nested);
-    DeleteBenchmarkTable base = lineitemTable;
-    if (!settings.deletesOnLineitem()) {
-      base = withDeletes.get(0);
-      withDeletes = withDeletes.subList(1, withDeletes.size());
+    List<LineitemCase> cases = new ArrayList<>();
+    List<DeleteBenchmarkTable> deleteTables = List.of();
+    if (picked.includes(SuiteTable.LINEITEM) || deletesOnLineitem) {
+      List<DeleteBenchmarkTable> written =
+          deletesOnLineitem
+              ? writer.prepare(deletes.kinds(), deletes.deletedPercents())
+              : writer.prepare(List.of(), List.of());
+      if (deletesOnLineitem) {
+        deleteTables = written;
+      }
+      if (picked.includes(SuiteTable.LINEITEM)) {
+        DeleteBenchmarkTable lineitemTable = relabel(written.get(0), "lineitem");
+        tables.add(lineitemTable);
+        cases.addAll(LineitemCases.lineitem(lineitemTable, sizes.rows()));
+        if (settings.checksumCost()) {
+          cases.add(LineitemCases.fullScan(lineitemTable));
+        }
+      }
     }
-    List<LineitemCase> cases = new ArrayList<>(LineitemCases.lineitem(lineitemTable, sizes.rows()));
-    cases.add(LineitemCases.fullScan(lineitemTable));
-    cases.addAll(LineitemCases.nested(nested));
+    cases.addAll(generatedCases(spark, writer, settings, tables));
+    if (!withDeletes) {
+      return cases;
+    }
+    LineitemTable deleteBase = lineitem;
+    if (!deletesOnLineitem) {
+      deleteBase = new LineitemTable("lineitem_" + settings.deleteRows(), settings.deleteRows());
+      deleteTables =
+          new DeleteTableWriter(spark, deleteBase, out)
+              .prepare(deletes.kinds(), deletes.deletedPercents());
+    }
+    DeleteBenchmarkTable base = deleteTables.get(0);
     out.println("Computing the expected answers of the tables with deletes (Spark Parquet)");
-    for (DeleteBenchmarkTable table : withDeletes) {
+    for (DeleteBenchmarkTable table : deleteTables.subList(1, deleteTables.size())) {
       tables.add(table);
       cases.addAll(LineitemCases.deletes(spark.session(), table, base, deleteBase));
+    }
+    return cases;
+  }
+
+  /** The cases on the picked tables without deletes other than lineitem, each table written. */
+  private static List<LineitemCase> generatedCases(
+      SharedSpark spark,
+      DeleteTableWriter writer,
+      LineitemBenchmarkSettings settings,
+      List<DeleteBenchmarkTable> tables) {
+    SuiteTableSettings picked = settings.tables();
+    int files = settings.sizes().files();
+    List<LineitemCase> cases = new ArrayList<>();
+    for (SuiteTable table : picked.tables()) {
+      switch (table) {
+        case LINEITEM, DELETES -> {}
+        case NESTED ->
+            cases.addAll(
+                LineitemCases.nested(
+                    prepared(
+                        spark, writer, new NestedTable(settings.nestedRows(), files), tables)));
+        case WIDE ->
+            cases.addAll(
+                LineitemCases.wide(
+                    prepared(spark, writer, new WideTable(picked.wideRows(), files), tables)));
+        case STRINGS ->
+            cases.addAll(
+                LineitemCases.strings(
+                    prepared(spark, writer, new StringsTable(picked.stringRows(), files), tables)));
+        case SMALL_FILES ->
+            cases.addAll(
+                LineitemCases.smallFiles(
+                    prepared(
+                        spark,
+                        writer,
+                        new SmallFilesTable(picked.smallFiles(), picked.smallFileRows()),
+                        tables)));
+      }
     }
     return cases;
   }
@@ -126,43 +176,14 @@ public final class LineitemBenchmark {
         label, table.deletedPercent(), table.fixture(), table.dataFiles(), table.summary());
   }
 
-  private static DeleteBenchmarkTable prepareNested(
-      SharedSpark spark, DeleteTableWriter writer, LineitemBenchmarkSettings settings) {
-    long rows = settings.nestedRows();
-    int files = settings.sizes().files();
-    Table table =
-        writer.prepare(
-            NestedTable.NAME,
-            NestedTable.layout(rows, files),
-            identifier -> NestedTable.write(spark.session(), identifier, rows, files));
-    String identifier = DeleteTableWriter.identifier(NestedTable.NAME);
-    long records =
-        Long.parseLong(table.currentSnapshot().summary().getOrDefault("total-records", "-1"));
-    if (records != rows) {
-      throw new IllegalStateException(
-          "Table "
-              + identifier
-              + " holds "
-              + records
-              + " rows, not "
-              + rows
-              + ": delete it and run again");
-    }
-    List<String> dataFiles = EventsTable.dataFiles(spark.session(), identifier);
-    ReadFixture fixture =
-        new ReadFixture(
-            NestedTable.NAME,
-            identifier,
-            spark.tableLocation(DeleteTableWriter.NAMESPACE, NestedTable.NAME),
-            rows,
-            List.of());
-    String summary =
-        String.format(
-            Locale.ROOT,
-            "%d data files (%.1f MB), columns `%s`",
-            dataFiles.size(),
-            EventsTable.totalBytes(dataFiles) / 1e6,
-            NestedTable.COLUMNS);
-    return new DeleteBenchmarkTable("nested", 0, fixture, dataFiles, summary);
+  /** A table without deletes, written or reused, and added to {@code tables}. */
+  private static DeleteBenchmarkTable prepared(
+      SharedSpark spark,
+      DeleteTableWriter writer,
+      GeneratedTable generated,
+      List<DeleteBenchmarkTable> tables) {
+    DeleteBenchmarkTable table = generated.prepare(spark, writer);
+    tables.add(table);
+    return table;
   }
 }

@@ -10,12 +10,12 @@ import java.util.Properties;
 /**
  * What the issue-8 read suite ({@link LineitemBenchmark}) writes and how often it reads it, from
  * {@code bench.lineitem.*} system properties over a preset ({@code bench.lineitem.size}: {@code
- * full} or {@code smoke}).
+ * full}, {@code smoke} or {@code scale60}, {@link LineitemSize}).
  *
- * @param deletes the lineitem rows ({@code bench.lineitem.rows}), the nested table's data files
- *     ({@code .files}), runs ({@code .warmup}, {@code .runs}), report ({@code .output}), kept
- *     directory ({@code .dir}), deleted fractions ({@code .percents}), delete kinds ({@code
- *     .kinds}) and Iceberg's executor cache ({@code .icebergExecutorCache})
+ * @param deletes the lineitem rows ({@code bench.lineitem.rows}), the nested, wide and strings
+ *     tables' data files ({@code .files}), runs ({@code .warmup}, {@code .runs}), report ({@code
+ *     .output}), kept directory ({@code .dir}), deleted fractions ({@code .percents}), delete kinds
+ *     ({@code .kinds}) and Iceberg's executor cache ({@code .icebergExecutorCache})
  * @param nestedRows rows of the nested-column table ({@code bench.lineitem.nestedRows})
  * @param deleteRows rows of the lineitem table the merge-on-read tables copy ({@code
  *     bench.lineitem.deleteRows}); by default the lineitem table itself
@@ -30,6 +30,9 @@ import java.util.Properties;
  *     on the Spark 3.5 line under the suite's profile): a reader column "Comet"
  * @param inMemory whether the in-memory floor is timed ({@code bench.lineitem.inMemory}, on by
  *     default): a reader column "In memory", the queries over the tables without deletes cached
+ * @param tables the tables written and read, and the sizes of the wide, strings and small-files
+ *     tables ({@code bench.lineitem.tables}, {@code .wideRows}, {@code .stringRows}, {@code
+ *     .smallFiles}, {@code .smallFileRows})
  */
 record LineitemBenchmarkSettings(
     DeleteBenchmarkSettings deletes,
@@ -38,12 +41,14 @@ record LineitemBenchmarkSettings(
     Path chartOutput,
     boolean checksumCost,
     boolean comet,
-    boolean inMemory) {
+    boolean inMemory,
+    SuiteTableSettings tables) {
   static final String PREFIX = "bench.lineitem";
   static final String CHART_FILE = "lineitem-ratios.svg";
 
   LineitemBenchmarkSettings {
     Objects.requireNonNull(deletes, "deletes");
+    Objects.requireNonNull(tables, "tables");
     if (nestedRows < 1 || deleteRows < 4 || deletes.sizes().rows() < 4) {
       throw new IllegalArgumentException(
           String.format(
@@ -63,16 +68,22 @@ record LineitemBenchmarkSettings(
    * @throws IllegalArgumentException for a setting out of range, or Comet asked for without it
    */
   static LineitemBenchmarkSettings from(Properties properties, boolean cometOnClassPath) {
+    LineitemSize size =
+        LineitemSize.named(PREFIX + ".size", properties.getProperty(PREFIX + ".size", "full"));
+    // The preset is resolved here, so the shared parsers below see no size and take it whole
+    Properties refined = new Properties();
+    properties
+        .stringPropertyNames()
+        .forEach(key -> refined.setProperty(key, properties.getProperty(key)));
+    refined.remove(PREFIX + ".size");
+    String percents = refined.getProperty(PREFIX + ".percents");
+    if (percents == null || percents.isBlank()) {
+      refined.setProperty(PREFIX + ".percents", size.deletedPercents());
+    }
     DeleteBenchmarkSettings deletes =
-        DeleteBenchmarkSettings.from(
-            properties,
-            PREFIX,
-            new ReadBenchmarkSettings(6_000_000, 4, 1, 5, null, null),
-            new ReadBenchmarkSettings(20_000, 2, 0, 1, null, null));
-    boolean smoke = "smoke".equals(properties.getProperty(PREFIX + ".size"));
+        DeleteBenchmarkSettings.from(refined, PREFIX, size.sizes(), size.sizes());
     long nestedRows =
-        ReadBenchmarkSettings.longProperty(
-            properties, PREFIX + ".nestedRows", smoke ? 10_000 : 2_000_000);
+        ReadBenchmarkSettings.longProperty(properties, PREFIX + ".nestedRows", size.nestedRows());
     long deleteRows =
         ReadBenchmarkSettings.longProperty(
             properties, PREFIX + ".deleteRows", deletes.sizes().rows());
@@ -96,7 +107,8 @@ record LineitemBenchmarkSettings(
         chartOutput,
         booleanProperty(properties, PREFIX + ".checksumCost", false),
         comet,
-        booleanProperty(properties, PREFIX + ".inMemory", true));
+        booleanProperty(properties, PREFIX + ".inMemory", true),
+        size.tables().refinedBy(properties, PREFIX));
   }
 
   private static boolean booleanProperty(Properties properties, String name, boolean otherwise) {

@@ -126,6 +126,72 @@ final class LineitemCases {
   }
 
   /**
+   * Five of the wide table's 200 columns aggregated: the reader reads 5 column chunks per row group
+   * and skips 195.
+   */
+  static List<LineitemCase> wide(DeleteBenchmarkTable table) {
+    List<String> aggregates = WideTable.projectedAggregates();
+    return List.of(
+        new LineitemCase(
+            table,
+            "project 5 of 200",
+            rows -> rows.selectExpr(aggregates.toArray(String[]::new)),
+            false,
+            null,
+            LineitemCase.Goal.READ));
+  }
+
+  /**
+   * Every string decoded (to the {@code noop} sink, then measured), and a {@code LIKE '%...%'} on
+   * the titles: no file or row-group statistic can prune it, so every title is decoded and
+   * compared.
+   */
+  static List<LineitemCase> strings(DeleteBenchmarkTable table) {
+    return List.of(
+        new LineitemCase(
+            table, "full read (noop)", rows -> rows, true, null, LineitemCase.Goal.READ),
+        new LineitemCase(
+            table,
+            "sum(length(...)) of every string",
+            rows ->
+                rows.selectExpr(
+                    "count(*)",
+                    "sum(length(country))",
+                    "sum(length(status))",
+                    "sum(length(sku))",
+                    "sum(length(title))",
+                    "sum(length(note))"),
+            false,
+            null,
+            LineitemCase.Goal.READ),
+        new LineitemCase(
+            table,
+            "title LIKE '%ironic%'",
+            rows ->
+                rows.where("title LIKE '%ironic%'")
+                    .selectExpr("count(*)", "sum(length(note))", "max(sku)"),
+            false,
+            null,
+            LineitemCase.Goal.READ));
+  }
+
+  /**
+   * Many small files: per file an open, a footer and a task's share of the planning, for a few rows
+   * each.
+   */
+  static List<LineitemCase> smallFiles(DeleteBenchmarkTable table) {
+    return List.of(
+        new LineitemCase(
+            table,
+            "scan aggregate",
+            rows -> rows.selectExpr("count(*)", "sum(id)", "sum(quantity)"),
+            false,
+            null,
+            LineitemCase.Goal.READ),
+        new LineitemCase(table, "COUNT(*)", COUNT, false, null, LineitemCase.Goal.READ));
+  }
+
+  /**
    * The scan aggregate and COUNT(*) on a table with deletes, each checked against the answer
    * computed from the base table's data files with Spark's Parquet reader, minus the rows the
    * condition deletes.

@@ -5,22 +5,38 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The issue-8 suite's nested-column table: {@code rows} rows of a struct, an array and a map,
- * written by Iceberg's Spark SQL (format v2, zstd, unpartitioned), every value a function of the
- * row number. No array is null, so {@code size(tags)} never answers Spark's -1 for null.
+ * written by Iceberg's Spark SQL (format v2, zstd, unpartitioned) into {@code files} data files,
+ * every value a function of the row number. No array is null, so {@code size(tags)} never answers
+ * Spark's -1 for null.
  */
-final class NestedTable {
+record NestedTable(long rows, int files) implements GeneratedTable {
   static final String NAME = "nested";
   static final String COLUMNS =
       "id bigint, item struct<quantity: int, label: string, weight: double>, tags array<int>,"
           + " attributes map<string, int>";
 
-  private NestedTable() {}
+  @Override
+  public String name() {
+    return NAME;
+  }
 
-  static String layout(long rows, int files) {
+  @Override
+  public String label() {
+    return NAME;
+  }
+
+  @Override
+  public String layout() {
     return String.format(Locale.ROOT, "nested generation=1 rows=%d files=%d", rows, files);
   }
 
-  static void write(SparkSession spark, String identifier, long rows, int files) {
+  @Override
+  public String description() {
+    return "columns `" + COLUMNS + "`";
+  }
+
+  @Override
+  public void write(SparkSession spark, String identifier) {
     spark.sql(
         "CREATE TABLE "
             + identifier

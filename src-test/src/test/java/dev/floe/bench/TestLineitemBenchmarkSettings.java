@@ -26,6 +26,84 @@ class TestLineitemBenchmarkSettings {
     assertThat(settings.chartOutput()).as("no report, no chart").isNull();
     assertThat(settings.checksumCost()).as("no checksum-cost column unless asked").isFalse();
     assertThat(settings.inMemory()).as("the in-memory floor by default").isTrue();
+    assertThat(settings.tables().tables())
+        .as("every table, in the suite's order")
+        .containsExactly(
+            SuiteTable.LINEITEM,
+            SuiteTable.NESTED,
+            SuiteTable.WIDE,
+            SuiteTable.STRINGS,
+            SuiteTable.SMALL_FILES,
+            SuiteTable.DELETES);
+    assertThat(settings.tables().wideRows()).as("wide rows").isEqualTo(1_000_000);
+    assertThat(settings.tables().stringRows()).as("string rows").isEqualTo(2_000_000);
+    assertThat(settings.tables().smallFiles()).as("issue 26's 10,000 files").isEqualTo(10_000);
+    assertThat(settings.tables().smallFileRows()).as("of 1,000 rows").isEqualTo(1_000);
+  }
+
+  @Test
+  void scale60IsTenTimesLineitemWithItsDeleteTablesAtTenPercent() {
+    LineitemBenchmarkSettings settings = settingsWith("bench.lineitem.size", "scale60");
+
+    assertThat(settings.sizes().rows()).as("ten times issue 8's rows").isEqualTo(60_000_000);
+    assertThat(settings.sizes().measuredRuns()).as("rounds as in full").isEqualTo(5);
+    assertThat(settings.sizes().warmupRuns()).as("warm-up as in full").isEqualTo(1);
+    assertThat(settings.deletesOnLineitem()).as("delete tables copy the 60M lineitem").isTrue();
+    assertThat(settings.deletes().deletedPercents()).as("10 % only").containsExactly(10);
+    assertThat(settings.tables().tables())
+        .as("only the tables that grow with lineitem")
+        .containsExactly(SuiteTable.LINEITEM, SuiteTable.DELETES);
+  }
+
+  @Test
+  void scale60IsRefinedLikeAnyPreset() {
+    Properties properties = new Properties();
+    properties.setProperty("bench.lineitem.size", "scale60");
+    properties.setProperty("bench.lineitem.percents", "10,50");
+    properties.setProperty("bench.lineitem.deleteRows", "6000000");
+    properties.setProperty("bench.lineitem.tables", "lineitem,wide,deletes");
+
+    LineitemBenchmarkSettings settings = LineitemBenchmarkSettings.from(properties);
+
+    assertThat(settings.sizes().rows()).isEqualTo(60_000_000);
+    assertThat(settings.deletes().deletedPercents()).containsExactly(10, 50);
+    assertThat(settings.deleteRows()).isEqualTo(6_000_000);
+    assertThat(settings.deletesOnLineitem()).as("a smaller delete base").isFalse();
+    assertThat(settings.tables().tables())
+        .containsExactly(SuiteTable.LINEITEM, SuiteTable.WIDE, SuiteTable.DELETES);
+  }
+
+  @Test
+  void aRunPicksItsTablesInTheSuitesOrder() {
+    SuiteTableSettings tables =
+        settingsWith("bench.lineitem.tables", " smallfiles, wide ,strings,wide").tables();
+
+    assertThat(tables.tables())
+        .as("suite order, each once")
+        .containsExactly(SuiteTable.WIDE, SuiteTable.STRINGS, SuiteTable.SMALL_FILES);
+    assertThat(tables.includes(SuiteTable.WIDE)).as("picked").isTrue();
+    assertThat(tables.includes(SuiteTable.LINEITEM)).as("not picked").isFalse();
+    assertThat(tables.includes(SuiteTable.DELETES)).as("not picked").isFalse();
+    assertThat(settingsWith("bench.lineitem.tables", " ").tables().tables())
+        .as("blank: every table")
+        .hasSize(SuiteTable.values().length);
+  }
+
+  @Test
+  void theNewTablesSizesAreSettings() {
+    Properties properties = new Properties();
+    properties.setProperty("bench.lineitem.size", "smoke");
+    properties.setProperty("bench.lineitem.wideRows", "123");
+    properties.setProperty("bench.lineitem.stringRows", "456");
+    properties.setProperty("bench.lineitem.smallFiles", "7");
+    properties.setProperty("bench.lineitem.smallFileRows", "8");
+
+    SuiteTableSettings tables = LineitemBenchmarkSettings.from(properties).tables();
+
+    assertThat(tables.wideRows()).isEqualTo(123);
+    assertThat(tables.stringRows()).isEqualTo(456);
+    assertThat(tables.smallFiles()).isEqualTo(7);
+    assertThat(tables.smallFileRows()).isEqualTo(8);
   }
 
   @Test
@@ -53,6 +131,11 @@ class TestLineitemBenchmarkSettings {
     assertThat(settings.chartOutput())
         .as("chart beside the report")
         .isEqualTo(Path.of("/tmp/out/lineitem-ratios.svg"));
+    assertThat(settings.tables().tables()).as("every table").hasSize(SuiteTable.values().length);
+    assertThat(settings.tables().wideRows()).as("smoke wide rows").isEqualTo(10_000);
+    assertThat(settings.tables().stringRows()).as("smoke string rows").isEqualTo(10_000);
+    assertThat(settings.tables().smallFiles()).as("smoke small files").isEqualTo(50);
+    assertThat(settings.tables().smallFileRows()).as("of 200 rows").isEqualTo(200);
   }
 
   @Test
@@ -75,7 +158,27 @@ class TestLineitemBenchmarkSettings {
         .hasMessageContaining("deleteRows 2 (>= 4)");
     assertThatThrownBy(() -> settingsWith("bench.lineitem.size", "huge"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("Unknown bench.lineitem.size 'huge': use full or smoke");
+        .hasMessageContaining("Unknown bench.lineitem.size 'huge': use full, smoke, scale60");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.tables", "lineitem,tiny"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Unknown table 'tiny' in bench.lineitem.tables: use lineitem, nested, wide, strings,"
+                + " smallfiles, deletes");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.tables", ", ,"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("bench.lineitem.tables names no table: ', ,'");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.smallFiles", "0"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("smallFiles 0 (>= 1)");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.smallFileRows", "many"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("bench.lineitem.smallFileRows must be a whole number, not 'many'");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.smallFiles", "3000000000"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("bench.lineitem.smallFiles is too large: 3000000000");
+    assertThatThrownBy(() -> settingsWith("bench.lineitem.wideRows", "0"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("wideRows 0 (>= 1)");
     assertThatThrownBy(() -> settingsWith("bench.lineitem.percents", "30"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Cannot delete 30% of the rows");
