@@ -108,9 +108,7 @@ public final class LineitemBenchmark {
         DeleteBenchmarkTable lineitemTable = relabel(written.get(0), "lineitem");
         tables.add(lineitemTable);
         cases.addAll(LineitemCases.lineitem(lineitemTable, sizes.rows()));
-        if (settings.checksumCost()) {
-          cases.add(LineitemCases.fullScan(lineitemTable));
-        }
+        cases.add(LineitemCases.fullScan(lineitemTable));
       }
     }
     cases.addAll(generatedCases(spark, writer, settings, tables));
