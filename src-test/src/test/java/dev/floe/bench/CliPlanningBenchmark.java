@@ -49,6 +49,9 @@ import org.apache.iceberg.IcebergBuild;
  * bench.warmup     warm-up rounds, not counted (1)
  * bench.runs       measured rounds; the median is reported (7)
  * bench.dir        where the table is built and kept; a temporary directory when absent
+ * bench.cli.json   false leaves out the JSON plans (bin/floe plan, IcebergCli --json)
+ * bench.cli.baseline  another bin/floe (relative to the repository) run beside it, e.g. the
+ *                  script of an earlier commit: before and after in the same rounds
  * bench.output     cli-planning.md is written beside this file (none when absent)
  * </pre>
  */
@@ -70,6 +73,7 @@ public final class CliPlanningBenchmark {
   private static final Pattern EXPLAIN_RESULT =
       Pattern.compile(
           "^result +(\\d+) data files, (\\d+) bytes, (\\d+) records", Pattern.MULTILINE);
+  private static final Path TIME = Path.of("/usr/bin/time");
   private static final Pattern MAIN_MILLIS = Pattern.compile("main took (\\d+) ms");
 
   /** Packages of the Spark runtime jar that iceberg-core neither is nor needs. */
@@ -120,7 +124,7 @@ public final class CliPlanningBenchmark {
       Output output) {}
 
   /** What one run took and planned. */
-  private record Run(long wallMillis, long mainMillis, PlanCount count) {}
+  private record Run(long wallMillis, long mainMillis, long cpuMillis, PlanCount count) {}
 
   /** What a CLI printed that it planned. */
   record PlanCount(long files, long bytes, long records) {}
@@ -178,6 +182,8 @@ public final class CliPlanningBenchmark {
             floe,
             Output.EXPLAIN),
         work);
+    String baseline = System.getProperty("bench.cli.baseline", "");
+    String baselineScript = baseline.isEmpty() ? null : root.resolve(baseline).toString();
     String summary = "summary: files, bytes, records";
     String plan = "plan as REST JSON, with metrics";
     List<Side> sides = new ArrayList<>();
@@ -188,6 +194,15 @@ public final class CliPlanningBenchmark {
             List.of(script, "explain", location, "--verbose"),
             floe,
             Output.EXPLAIN));
+    if (baselineScript != null) {
+      sides.add(
+          new Side(
+              summary,
+              "Floe, " + baseline + " explain",
+              List.of(baselineScript, "explain", location, "--verbose"),
+              floe,
+              Output.EXPLAIN));
+    }
     sides.add(
         new Side(
             summary,
@@ -210,6 +225,15 @@ public final class CliPlanningBenchmark {
               List.of(script, "plan", location, "--verbose"),
               floe,
               Output.JSON));
+      if (baselineScript != null) {
+        sides.add(
+            new Side(
+                plan,
+                "Floe, " + baseline + " plan",
+                List.of(baselineScript, "plan", location, "--verbose"),
+                floe,
+                Output.JSON));
+      }
       sides.add(
           new Side(
               plan,
@@ -252,12 +276,13 @@ public final class CliPlanningBenchmark {
         }
         out.printf(
             Locale.ROOT,
-            "  %s round %d: %s %d ms (main %d ms)%n",
+            "  %s round %d: %s %d ms (main %d ms, CPU %d ms)%n",
             counted ? "measured" : "warm-up",
             round + 1,
             side.name(),
             run.wallMillis(),
-            run.mainMillis());
+            run.mainMillis(),
+            run.cpuMillis());
         if (counted) {
           measured.get(index).add(run);
         }
@@ -310,12 +335,13 @@ public final class CliPlanningBenchmark {
             runs));
     text.append(
         "| work | side | wall ms, median [min, max] | in main ms, median | JVM start + exit ms |"
-            + " Floe/this |\n");
-    text.append("|---|---|---:|---:|---:|---:|\n");
+            + " CPU ms (user + sys), median | Floe/this (wall) |\n");
+    text.append("|---|---|---:|---:|---:|---:|---:|\n");
     long[] medians = new long[sides.size()];
     for (int i = 0; i < sides.size(); i++) {
       long[] wall = measured.get(i).stream().mapToLong(Run::wallMillis).sorted().toArray();
       long[] main = measured.get(i).stream().mapToLong(Run::mainMillis).sorted().toArray();
+      long[] cpu = measured.get(i).stream().mapToLong(Run::cpuMillis).sorted().toArray();
       medians[i] = median(wall);
       Side side = sides.get(i);
       // the first side of a group is Floe's
@@ -326,7 +352,7 @@ public final class CliPlanningBenchmark {
       text.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %d [%d, %d] | %d | %d | %s |%n",
+              "| %s | %s | %d [%d, %d] | %d | %d | %s | %s |%n",
               side.group(),
               side.name(),
               medians[i],
@@ -334,6 +360,7 @@ public final class CliPlanningBenchmark {
               wall[wall.length - 1],
               median(main),
               medians[i] - median(main),
+              cpu[0] < 0 ? "n/a" : Long.toString(median(cpu)),
               floe == i
                   ? ""
                   : String.format(Locale.ROOT, "%.2f", (double) medians[floe] / medians[i])));
@@ -355,10 +382,16 @@ public final class CliPlanningBenchmark {
   private static Run runOnce(Side side, Path work) throws IOException, InterruptedException {
     Path stdout = work.resolve("cli-stdout.txt");
     Path stderr = work.resolve("cli-stderr.txt");
+    Path times = work.resolve("cli-cpu.txt");
+    List<String> command = new ArrayList<>();
+    boolean timed = Files.isExecutable(TIME);
+    if (timed) {
+      // CPU time tells more than wall time on a busy machine; every side pays this wrapper
+      command.addAll(List.of(TIME.toString(), "-f", "%U %S", "-o", times.toString()));
+    }
+    command.addAll(side.command());
     ProcessBuilder builder =
-        new ProcessBuilder(side.command())
-            .redirectOutput(stdout.toFile())
-            .redirectError(stderr.toFile());
+        new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
     builder.environment().remove("FLOE_JAVA_OPTS");
     builder.environment().putAll(side.environment());
     long start = System.nanoTime();
@@ -381,7 +414,12 @@ public final class CliPlanningBenchmark {
           case EXPLAIN -> countLine(EXPLAIN_RESULT, stdout, side);
           case JSON -> countJsonPlan(stdout);
         };
-    return new Run(wall, Long.parseLong(main.group(1)), count);
+    long cpu = -1;
+    if (timed) {
+      String[] seconds = Files.readString(times).trim().split("\\s+");
+      cpu = Math.round((Double.parseDouble(seconds[0]) + Double.parseDouble(seconds[1])) * 1000);
+    }
+    return new Run(wall, Long.parseLong(main.group(1)), cpu, count);
   }
 
   private static PlanCount countLine(Pattern line, Path stdout, Side side) throws IOException {
