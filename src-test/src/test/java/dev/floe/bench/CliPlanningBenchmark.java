@@ -50,8 +50,9 @@ import org.apache.iceberg.IcebergBuild;
  * bench.runs       measured rounds; the median is reported (7)
  * bench.dir        where the table is built and kept; a temporary directory when absent
  * bench.cli.json   false leaves out the JSON plans (bin/floe plan, IcebergCli --json)
- * bench.cli.baseline  another bin/floe (relative to the repository) run beside it, e.g. the
- *                  script of an earlier commit: before and after in the same rounds
+ * bench.cli.baseline  another bin/floe run beside it (a path relative to the repository, or
+ *                  absolute), e.g. that of a checkout of an earlier commit, built: before and
+ *                  after in the same rounds
  * bench.output     cli-planning.md is written beside this file (none when absent)
  * </pre>
  */
@@ -198,7 +199,7 @@ public final class CliPlanningBenchmark {
       sides.add(
           new Side(
               summary,
-              "Floe, " + baseline + " explain",
+              "Floe before, " + baseline + " explain",
               List.of(baselineScript, "explain", location, "--verbose"),
               floe,
               Output.EXPLAIN));
@@ -229,7 +230,7 @@ public final class CliPlanningBenchmark {
         sides.add(
             new Side(
                 plan,
-                "Floe, " + baseline + " plan",
+                "Floe before, " + baseline + " plan",
                 List.of(baselineScript, "plan", location, "--verbose"),
                 floe,
                 Output.JSON));
@@ -352,14 +353,14 @@ public final class CliPlanningBenchmark {
       text.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %d [%d, %d] | %d | %d | %s | %s |%n",
+              "| %s | %s | %d [%d, %d] | %s | %s | %s | %s |%n",
               side.group(),
               side.name(),
               medians[i],
               wall[0],
               wall[wall.length - 1],
-              median(main),
-              medians[i] - median(main),
+              main[0] < 0 ? "n/a" : Long.toString(median(main)),
+              main[0] < 0 ? "n/a" : Long.toString(medians[i] - median(main)),
               cpu[0] < 0 ? "n/a" : Long.toString(median(cpu)),
               floe == i
                   ? ""
@@ -403,11 +404,9 @@ public final class CliPlanningBenchmark {
       throw new IllegalStateException(
           side.name() + " failed with exit code " + exit + ": " + errors + "\n" + side.command());
     }
+    // a baseline from before --verbose printed timings has none: -1, reported as n/a
     Matcher main = MAIN_MILLIS.matcher(errors);
-    if (!main.find()) {
-      throw new IllegalStateException(
-          side.name() + " printed no timing under --verbose: " + errors);
-    }
+    long mainMillis = main.find() ? Long.parseLong(main.group(1)) : -1;
     PlanCount count =
         switch (side.output()) {
           case SUMMARY_LINE -> countLine(ICEBERG_OUTPUT, stdout, side);
@@ -419,7 +418,7 @@ public final class CliPlanningBenchmark {
       String[] seconds = Files.readString(times).trim().split("\\s+");
       cpu = Math.round((Double.parseDouble(seconds[0]) + Double.parseDouble(seconds[1])) * 1000);
     }
-    return new Run(wall, Long.parseLong(main.group(1)), cpu, count);
+    return new Run(wall, mainMillis, cpu, count);
   }
 
   private static PlanCount countLine(Pattern line, Path stdout, Side side) throws IOException {
