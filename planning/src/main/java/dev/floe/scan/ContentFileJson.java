@@ -89,7 +89,8 @@ final class ContentFileJson {
     writeMetrics(file, generator);
     if (file.keyMetadata() != null) {
       generator.writeFieldName("key-metadata");
-      generator.writeTree(SingleValueJson.toJson(BINARY, file.keyMetadata().duplicate()));
+      JsonTreeWriter.write(
+          SingleValueJson.toJson(BINARY, file.keyMetadata().duplicate()), generator);
     }
     writeLongs("split-offsets", file.splitOffsets(), generator);
     if (file instanceof DataFile data) {
@@ -172,7 +173,8 @@ final class ContentFileJson {
     }
     generator.writeStartArray();
     for (int position = 0; position < types.size(); position++) {
-      generator.writeTree(partitionValueJson(types.get(position), partition.get(position)));
+      JsonTreeWriter.write(
+          partitionValueJson(types.get(position), partition.get(position)), generator);
     }
     generator.writeEndArray();
   }
@@ -291,7 +293,7 @@ final class ContentFileJson {
     generator.writeArrayFieldStart("values");
     for (Map.Entry<Integer, PrimitiveType> entry : types.entrySet()) {
       Object value = decodeBound(name, file, entry.getKey(), entry.getValue(), bounds);
-      generator.writeTree(SingleValueJson.toJson(entry.getValue(), value));
+      JsonTreeWriter.write(SingleValueJson.toJson(entry.getValue(), value), generator);
     }
     generator.writeEndArray();
     generator.writeEndObject();

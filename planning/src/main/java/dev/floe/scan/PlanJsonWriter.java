@@ -1,5 +1,6 @@
 package dev.floe.scan;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -10,6 +11,7 @@ import dev.floe.expr.ExpressionJson;
 import dev.floe.manifest.DeleteFile;
 import dev.floe.table.TableMetadata;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -74,9 +76,28 @@ public final class PlanJsonWriter {
    */
   public static void write(TableMetadata metadata, List<FileScanTask> tasks, Writer out)
       throws IOException {
+    write(metadata, tasks, JSON.createGenerator(out));
+    out.flush();
+  }
+
+  /**
+   * Writes the plan of {@code tasks} to {@code out} as UTF-8, as {@link #write(TableMetadata, List,
+   * Writer)} does; the stream is flushed, not closed. The faster form for bytes going to a file or
+   * a pipe: Jackson encodes straight to bytes, with no {@code Writer} encoding its characters again
+   * (for a plan of 100,000 files with metrics, about 130 MB, that encoding took a second of the
+   * CLI's time).
+   */
+  public static void write(TableMetadata metadata, List<FileScanTask> tasks, OutputStream out)
+      throws IOException {
+    write(metadata, tasks, JSON.createGenerator(out, JsonEncoding.UTF8));
+    out.flush();
+  }
+
+  private static void write(
+      TableMetadata metadata, List<FileScanTask> tasks, JsonGenerator generator)
+      throws IOException {
     Map<DeleteFile, Integer> deleteIndexes = indexDeletes(tasks);
     ContentFileJson files = new ContentFileJson(metadata);
-    JsonGenerator generator = JSON.createGenerator(out);
     generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     generator.setPrettyPrinter(platformIndependentPrettyPrinter());
 
@@ -95,7 +116,6 @@ public final class PlanJsonWriter {
     generator.writeEndObject();
     generator.writeRaw('\n');
     generator.close();
-    out.flush();
   }
 
   /** The plan of {@code tasks} as a string; see {@link #write(TableMetadata, List, Writer)}. */
@@ -145,7 +165,7 @@ public final class PlanJsonWriter {
 
   private static void writeResidual(Expression residual, JsonGenerator generator)
       throws IOException {
-    generator.writeTree(ExpressionJson.toJsonNode(residual));
+    JsonTreeWriter.write(ExpressionJson.toJsonNode(residual), generator);
   }
 
   private static DefaultPrettyPrinter platformIndependentPrettyPrinter() {

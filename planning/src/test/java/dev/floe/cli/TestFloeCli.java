@@ -163,6 +163,28 @@ class TestFloeCli {
   }
 
   @Test
+  void verboseSaysWhereTheTimeWentOnStandardError() throws IOException {
+    Path table = emptyTable();
+
+    Run plan = run("plan", table.toString(), "--verbose");
+    Run explain = run("explain", table.toString(), "--verbose");
+
+    assertThat(plan.exitCode()).as("plan succeeds").isEqualTo(OK);
+    assertThat(plan.err())
+        .as("plan's timings")
+        .matches(
+            "floe: main took \\d+ ms: table loaded in \\d+ ms, 0 tasks planned in \\d+ ms,"
+                + " output written in \\d+ ms\\R");
+    assertThat(plan.out()).as("the plan stays clean JSON").doesNotContain("main took");
+    assertThat(explain.err())
+        .as("explain's timings")
+        .matches(
+            "floe: main took \\d+ ms: table loaded in \\d+ ms, planned and explained in \\d+"
+                + " ms\\R");
+    assertThat(run("plan", table.toString()).err()).as("no timings without --verbose").isEmpty();
+  }
+
+  @Test
   void planOfATableWithoutSnapshotsPrintsAnEmptyPlan() throws IOException {
     Path table = emptyTable();
 

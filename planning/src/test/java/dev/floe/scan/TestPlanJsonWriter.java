@@ -22,6 +22,7 @@ import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.TableMetadata;
 import dev.floe.table.TypeId;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
@@ -491,6 +492,31 @@ class TestPlanJsonWriter {
     assertThat(MAPPER.readTree(out.toString()).path("file-scan-tasks"))
         .as("plan written")
         .hasSize(1);
+  }
+
+  @Test
+  void theStreamFormWritesTheWriterFormsBytesAndLeavesTheStreamOpen() throws IOException {
+    List<FileScanTask> tasks = List.of(wholeFile(FILE_B));
+    List<String> events = new ArrayList<>();
+    ByteArrayOutputStream out =
+        new ByteArrayOutputStream() {
+          @Override
+          public void flush() {
+            events.add("flush");
+          }
+
+          @Override
+          public void close() {
+            events.add("close");
+          }
+        };
+
+    PlanJsonWriter.write(METADATA, tasks, out);
+
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .as("UTF-8 bytes of the same text")
+        .isEqualTo(PlanJsonWriter.toJson(METADATA, tasks));
+    assertThat(events).as("the caller owns the stream").contains("flush").doesNotContain("close");
   }
 
   @Test
