@@ -108,13 +108,15 @@ public final class IcebergCli {
         deletes.putIfAbsent(delete.location(), delete);
       }
     }
-    PlanTableScanResponse response =
+    PlanTableScanResponse.Builder builder =
         PlanTableScanResponse.builder()
             .withPlanStatus(PlanStatus.COMPLETED)
-            .withFileScanTasks(tasks)
-            .withDeleteFiles(new ArrayList<>(deletes.values()))
-            .withSpecsById(table.specs())
-            .build();
+            .withFileScanTasks(tasks);
+    // Iceberg 1.10 (the Spark 3.5 line, where the benchmark runs) takes the delete files and
+    // specs; 1.12 (the Spark 4 lines, which only compile this) has neither as a public method
+    callIfPublic(builder, "withDeleteFiles", List.class, new ArrayList<>(deletes.values()));
+    callIfPublic(builder, "withSpecsById", Map.class, table.specs());
+    PlanTableScanResponse response = builder.build();
     Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     try {
       JsonGenerator generator = JsonUtil.factory().createGenerator(out);
@@ -125,6 +127,18 @@ public final class IcebergCli {
       out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the plan to standard output", e);
+    }
+  }
+
+  private static void callIfPublic(
+      PlanTableScanResponse.Builder builder, String method, Class<?> parameter, Object argument) {
+    try {
+      builder.getClass().getMethod(method, parameter).invoke(builder, argument);
+    } catch (NoSuchMethodException absent) {
+      // not in this Iceberg version
+    } catch (ReflectiveOperationException failure) {
+      throw new IllegalStateException(
+          "Cannot call " + method + " on Iceberg's plan builder", failure);
     }
   }
 
