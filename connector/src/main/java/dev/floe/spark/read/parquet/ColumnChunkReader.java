@@ -27,9 +27,9 @@ import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
  * Decodes one column chunk (one leaf of one row group), page by page, into a column vector. A
  * page's levels are decoded when it is opened; its values as they are read, in runs: a run of
  * defined values in one bulk call, a run of nulls in one {@code putNulls}. The dictionary is
- * decoded and converted to the column's Spark values once for the chunk; a flat column whose pages
- * all use it keeps dictionary ids in the vector (lazy decoding), any other decodes ids in one typed
- * loop.
+ * decoded and converted to the column's Spark values once for the chunk; a flat column keeps
+ * dictionary ids in the vector (lazy decoding) in the batches that start on dictionary-encoded
+ * pages, any other decodes ids in one typed loop.
  */
 public final class ColumnChunkReader {
   private final ParquetColumn descriptor;
@@ -110,31 +110,46 @@ public final class ColumnChunkReader {
                   new PageDictionary(
                       physical, typeLength, dictionaryPage.entryCount(), dictionaryPage.bytes()),
                   vector.dataType(),
-                  target.sinks());
+                  target.sinks(),
+                  sink.storesBytesUnchanged());
     } catch (RuntimeException failure) {
       pageOffset = dictionaryPage.fileOffset();
       throw corrupt("its dictionary page cannot be decoded", failure);
     }
-    this.keepDictionaryIds = mayKeepDictionaryIds && dictionary != null;
+    this.keepDictionaryIds =
+        mayKeepDictionaryIds
+            && dictionary != null
+            && dictionary.worthKeepingIds(pages.chunk().valueCount());
   }
 
   /**
    * Reads the next {@code rows} values of a column without repetition or parents into rows {@code 0
    * .. rows - 1} of the vector.
+   *
+   * <p>A batch that starts on a dictionary-encoded page keeps dictionary ids, when the column may:
+   * the vector decodes them lazily. Should a page of the batch hold values instead (a writer whose
+   * dictionary grew too large goes on in plain), the ids read so far are decoded into the vector
+   * and the batch goes on with values.
    */
   void readFlat(int rows) {
-    WritableColumnVector ids = null;
-    if (keepDictionaryIds) {
-      vector.setDictionary(dictionary);
-      ids = vector.reserveDictionaryIds(rows);
-    } else {
-      vector.setDictionary(null);
+    vector.setDictionary(null);
+    if (rows == 0) {
+      return;
     }
+    WritableColumnVector ids = null;
     int row = 0;
     try {
       while (row < rows) {
         if (pageIndex == pageEntries && !nextPage()) {
           throw corrupt("it ends " + (rows - row) + " rows early", null);
+        }
+        boolean dictionaryPage = values instanceof DictionaryValuesDecoder;
+        if (row == 0 && keepDictionaryIds && dictionaryPage) {
+          vector.setDictionary(dictionary);
+          ids = vector.reserveDictionaryIds(rows);
+        } else if (ids != null && !dictionaryPage) {
+          decodeIds(ids, row);
+          ids = null;
         }
         int count = Math.min(rows - row, pageEntries - pageIndex);
         if (maxDefinition == 0) {
@@ -150,6 +165,12 @@ public final class ColumnChunkReader {
     } catch (RuntimeException failure) {
       throw corrupt("a page cannot be decoded", failure);
     }
+  }
+
+  /** Replaces the dictionary ids of rows {@code 0 .. rows - 1} with their values. */
+  private void decodeIds(WritableColumnVector ids, int rows) {
+    dictionary.copy(ids.getInts(0, rows), rows, vector, 0);
+    vector.setDictionary(null);
   }
 
   /** Reads {@code count} entries of the page, alternating runs of defined values and of nulls. */
@@ -181,10 +202,7 @@ public final class ColumnChunkReader {
 
   private void readValues(int count, int row, WritableColumnVector ids) {
     if (ids != null) {
-      if (!(values instanceof DictionaryValuesDecoder dictionaryValues)) {
-        throw corrupt("a page is not dictionary encoded though the chunk says all are", null);
-      }
-      dictionaryValues.readIds(count, ids, row);
+      ((DictionaryValuesDecoder) values).readIds(count, ids, row);
     } else {
       values.read(count, sink, row);
     }

@@ -281,7 +281,7 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
           new ColumnChunkReader(
               leaf.descriptor(),
               pages.get(leaf.descriptor()),
-              flat && keepsDictionary(leaf, block),
+              flat && keepsDictionary(leaf),
               targets[leaf.index()],
               request.location(),
               index);
@@ -291,15 +291,12 @@ public final class ParquetColumnarReader implements CloseableIterator<ColumnarBa
   }
 
   /**
-   * Whether a column may keep dictionary ids: only when every data page of the chunk is dictionary
-   * encoded, since a batch cannot mix ids and values. Any type but boolean may (booleans have no
-   * dictionary): the dictionary holds values converted to the column's Spark type.
+   * Whether a flat column may keep dictionary ids in its vector: any type but boolean (booleans
+   * have no dictionary), since the dictionary holds values converted to the column's Spark type.
+   * Whether a batch does depends on its pages ({@link ColumnChunkReader#readFlat}).
    */
-  private static boolean keepsDictionary(Leaf leaf, RowGroup block) {
-    if (leaf.fileType().physicalType() == PhysicalType.BOOLEAN) {
-      return false;
-    }
-    return Boolean.TRUE.equals(block.chunk(leaf.descriptor()).dictionaryEncodedOnly());
+  private static boolean keepsDictionary(Leaf leaf) {
+    return leaf.fileType().physicalType() != PhysicalType.BOOLEAN;
   }
 
   @Override

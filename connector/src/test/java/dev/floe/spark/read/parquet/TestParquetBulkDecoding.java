@@ -127,6 +127,10 @@ class TestParquetBulkDecoding {
         .optional(INT32)
         .id(17)
         .named("mostly_null")
+        .optional(BINARY)
+        .as(LogicalTypeAnnotation.stringType())
+        .id(18)
+        .named("unique_string")
         .named("table");
   }
 
@@ -150,7 +154,8 @@ class TestParquetBulkDecoding {
             NestedField.optional(14, "int_as_long", PrimitiveType.of(TypeId.LONG)),
             NestedField.optional(15, "unique_long", PrimitiveType.of(TypeId.LONG)),
             NestedField.required(16, "required_long", PrimitiveType.of(TypeId.LONG)),
-            NestedField.optional(17, "mostly_null", PrimitiveType.of(TypeId.INT))),
+            NestedField.optional(17, "mostly_null", PrimitiveType.of(TypeId.INT)),
+            NestedField.optional(18, "unique_string", PrimitiveType.of(TypeId.STRING))),
         Set.of());
   }
 
@@ -191,6 +196,7 @@ class TestParquetBulkDecoding {
     values.add(uniqueLong(i));
     values.add(i * 3L);
     values.add(i % 10);
+    values.add("u" + uniqueLong(i));
     for (int column = 0; column < values.size(); column++) {
       if (isNull(column, i)) {
         values.set(column, null);
@@ -231,9 +237,16 @@ class TestParquetBulkDecoding {
       add(14, row, () -> group.add("unique_long", uniqueLong(row)));
       group.add("required_long", row * 3L);
       add(16, row, () -> group.add("mostly_null", row % 10));
+      add(17, row, () -> group.add("unique_string", "u" + uniqueLong(row)));
       rows.add(group);
     }
     return rows;
+  }
+
+  private static List<String> concat(List<String> columns, String column) {
+    List<String> all = new ArrayList<>(columns);
+    all.add(column);
+    return all;
   }
 
   private static void add(int column, int i, Runnable writer) {
@@ -318,18 +331,51 @@ class TestParquetBulkDecoding {
                     .withDictionaryPageSize(4096)
                     .withRowGroupSize(64L * 1024 * 1024));
 
-    EncodingStats uniqueLong = encodingStats(file, "unique_long");
-    assertThat(uniqueLong.hasDictionaryEncodedPages())
-        .as("the writer started unique_long with a dictionary")
-        .isTrue();
-    assertThat(uniqueLong.hasNonDictionaryEncodedPages())
-        .as("and fell back to PLAIN within the same chunk")
-        .isTrue();
+    List<String> fallingBack = List.of("unique_long", "unique_string");
+    for (String column : fallingBack) {
+      EncodingStats stats = encodingStats(file, column);
+      assertThat(stats.hasDictionaryEncodedPages())
+          .as("the writer started %s with a dictionary", column)
+          .isTrue();
+      assertThat(stats.hasNonDictionaryEncodedPages())
+          .as("and fell back to PLAIN within the same chunk")
+          .isTrue();
+    }
     for (int batchSize : new int[] {50, 1000}) {
-      List<List<Object>> rows =
-          ParquetFiles.readRows(
-              ParquetFiles.request(
-                  file, tableSchema(), Map.of(), null, 0, Long.MAX_VALUE, batchSize));
+      FileReadRequest request =
+          ParquetFiles.request(file, tableSchema(), Map.of(), null, 0, Long.MAX_VALUE, batchSize);
+      StructType sparkSchema = dev.floe.spark.convert.SparkSchemas.toSpark(request.projection());
+      List<List<Object>> rows = new ArrayList<>();
+      List<Boolean> firstKeepsIds = new ArrayList<>();
+      List<Boolean> lastKeepsIds = new ArrayList<>();
+      try (CloseableIterator<ColumnarBatch> batches =
+          ParquetColumnarReader.open(new LocalFileIO(), request)) {
+        while (batches.hasNext()) {
+          ColumnarBatch batch = batches.next();
+          boolean first = rows.isEmpty();
+          rows.addAll(BatchRows.rows(batch, sparkSchema));
+          for (String column : fallingBack) {
+            boolean keepsIds =
+                ((org.apache.spark.sql.execution.vectorized.WritableColumnVector)
+                        batch.column(sparkSchema.fieldIndex(column)))
+                    .hasDictionary();
+            if (first) {
+              firstKeepsIds.add(keepsIds);
+            }
+            if (!batches.hasNext()) {
+              lastKeepsIds.add(keepsIds);
+            }
+          }
+        }
+      }
+      // the first batch lies in the dictionary-encoded pages, the last in the plain ones; the
+      // batch that spans both decodes the ids it read before its first plain page
+      assertThat(firstKeepsIds)
+          .as("first batch keeps ids, batches of %s", batchSize)
+          .containsOnly(true);
+      assertThat(lastKeepsIds)
+          .as("last batch holds values, batches of %s", batchSize)
+          .containsOnly(false);
       assertThat(rows).as("row count").hasSize(ROWS);
       for (int i = 0; i < ROWS; i++) {
         assertThat(rows.get(i)).as("row %s, batches of %s", i, batchSize).isEqualTo(expected(i));
@@ -365,7 +411,9 @@ class TestParquetBulkDecoding {
             "date",
             "ts_millis",
             "int_as_long");
-    for (String column : lazy) {
+    // nearly every entry of unique_string serves one row: cheaper copied than kept as ids
+    String eager = "unique_string";
+    for (String column : concat(lazy, eager)) {
       EncodingStats stats = encodingStats(file, column);
       assertThat(stats.hasNonDictionaryEncodedPages())
           .as("%s is dictionary encoded throughout", column)
@@ -389,6 +437,9 @@ class TestParquetBulkDecoding {
           }
           if (column.equals("bool")) {
             assertThat(hasDictionary).as("booleans have no dictionary").isFalse();
+          }
+          if (column.equals(eager)) {
+            assertThat(hasDictionary).as("%s holds values", column).isFalse();
           }
         }
         rows.addAll(BatchRows.rows(batch, sparkSchema));

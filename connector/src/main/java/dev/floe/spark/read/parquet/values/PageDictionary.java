@@ -3,11 +3,15 @@ package dev.floe.spark.read.parquet.values;
 import dev.floe.spark.read.parquet.format.PhysicalType;
 import java.util.Arrays;
 import org.apache.spark.sql.execution.vectorized.Dictionary;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
 /**
  * A column chunk's dictionary page, decoded once. Data pages refer to its entries by id; {@link
  * #emit} converts an entry through a column's sink, and as a Spark {@link Dictionary} it lets a
  * byte-array column vector keep ids and decode lazily.
+ *
+ * <p>Byte-array entries stay where they are in the page's bytes, located by offset and length: an
+ * entry becomes an array of its own only when {@link #decodeToBinary} first asks for it.
  */
 public final class PageDictionary implements Dictionary {
   private final PhysicalType type;
@@ -16,8 +20,15 @@ public final class PageDictionary implements Dictionary {
   private long[] longs;
   private float[] floats;
   private double[] doubles;
-  private byte[][] bytes;
+  private final byte[] data;
+  private int[] starts;
+  private int[] lengths;
+  private byte[][] entries;
 
+  /**
+   * @param data the page's decompressed bytes, kept by the dictionary (byte-array entries are read
+   *     from them): the caller must not change them afterwards
+   */
   public PageDictionary(PhysicalType type, int fixedLength, int size, byte[] data) {
     this.type = type;
     // every entry takes at least one byte (a length, or its fixed width): a larger size is corrupt
@@ -26,13 +37,18 @@ public final class PageDictionary implements Dictionary {
           "Dictionary page declares " + size + " entries in " + data.length + " bytes");
     }
     this.size = size;
+    this.data = data;
     PlainValuesDecoder plain = new PlainValuesDecoder(type, fixedLength, data, 0, data.length);
     switch (type) {
       case INT32 -> ints = new int[size];
       case INT64 -> longs = new long[size];
       case FLOAT -> floats = new float[size];
       case DOUBLE -> doubles = new double[size];
-      case INT96, FIXED_LEN_BYTE_ARRAY, BINARY -> bytes = new byte[size][];
+      case INT96, FIXED_LEN_BYTE_ARRAY, BINARY -> {
+        starts = new int[size];
+        lengths = new int[size];
+        entries = new byte[size][];
+      }
       case BOOLEAN -> throw new IllegalStateException("Boolean columns have no dictionary");
     }
     plain.read(size, new Collector(), 0);
@@ -40,6 +56,11 @@ public final class PageDictionary implements Dictionary {
 
   public int size() {
     return size;
+  }
+
+  /** Whether the entries are byte arrays (byte-array, fixed-length or int96 columns). */
+  boolean holdsBytes() {
+    return starts != null;
   }
 
   /** Puts entry {@code id} into row {@code row} of a sink. */
@@ -52,11 +73,19 @@ public final class PageDictionary implements Dictionary {
       case INT64 -> sink.putLong(row, longs[id]);
       case FLOAT -> sink.putFloat(row, floats[id]);
       case DOUBLE -> sink.putDouble(row, doubles[id]);
-      case INT96, FIXED_LEN_BYTE_ARRAY, BINARY -> {
-        byte[] value = bytes[id];
-        sink.putBytes(row, value, 0, value.length);
-      }
+      case INT96, FIXED_LEN_BYTE_ARRAY, BINARY -> sink.putBytes(row, data, starts[id], lengths[id]);
       case BOOLEAN -> throw new IllegalStateException("Boolean columns have no dictionary");
+    }
+  }
+
+  /**
+   * Writes byte-array entries {@code ids[0 .. count - 1]} into rows {@code row ..} of a string or
+   * binary vector, copied from the page's bytes; the ids must have been checked.
+   */
+  void copyBytes(int[] ids, int count, WritableColumnVector target, int row) {
+    for (int index = 0; index < count; index++) {
+      int id = ids[index];
+      target.putByteArray(row + index, data, starts[id], lengths[id]);
     }
   }
 
@@ -82,9 +111,16 @@ public final class PageDictionary implements Dictionary {
 
   @Override
   public byte[] decodeToBinary(int id) {
-    return bytes[id];
+    byte[] entry = entries[id];
+    if (entry == null) {
+      int start = starts[id];
+      entry = Arrays.copyOfRange(data, start, start + lengths[id]);
+      entries[id] = entry;
+    }
+    return entry;
   }
 
+  /** Notes where each entry lies; the decoder reads in place, so the bytes are the page's own. */
   private final class Collector implements ValueSink {
     @Override
     public void putInt(int row, int value) {
@@ -108,7 +144,11 @@ public final class PageDictionary implements Dictionary {
 
     @Override
     public void putBytes(int row, byte[] value, int offset, int length) {
-      bytes[row] = Arrays.copyOfRange(value, offset, offset + length);
+      if (value != data) {
+        throw new IllegalStateException("Dictionary entry not read in place");
+      }
+      starts[row] = offset;
+      lengths[row] = length;
     }
   }
 }

@@ -111,11 +111,32 @@ public final class RunLengthBitPackedDecoder {
     }
   }
 
+  /**
+   * Unpacks {@code count} values (whole groups of eight) into {@link #packed}. A group of eight
+   * values takes {@code bitWidth} bytes, so any value of it lies in the eight bytes from the byte
+   * its first bit is in (at most 7 + 32 bits): while those bytes are in the data, each value is one
+   * little-endian load, a shift and a mask. The groups near the end, where a writer may have cut
+   * the last one short, are read a byte at a time.
+   */
   private void unpack(int count) {
+    long mask = bitWidth == 32 ? 0xFFFFFFFFL : (1L << bitWidth) - 1;
+    int index = 0;
+    while (index < count && end - position >= bitWidth + Long.BYTES) {
+      for (int value = 0; value < 8; value++) {
+        int bit = value * bitWidth;
+        long window = (long) LittleEndian.LONG.get(data, position + (bit >>> 3));
+        packed[index + value] = (int) ((window >>> (bit & 7)) & mask);
+      }
+      index += 8;
+      position += bitWidth;
+    }
+    unpackNearEnd(index, count, mask);
+  }
+
+  private void unpackNearEnd(int from, int count, long mask) {
     long buffer = 0;
     int bitsInBuffer = 0;
-    long mask = bitWidth == 32 ? 0xFFFFFFFFL : (1L << bitWidth) - 1;
-    for (int index = 0; index < count; index++) {
+    for (int index = from; index < count; index++) {
       while (bitsInBuffer < bitWidth) {
         // a final group may be cut short by the writer; missing bytes read as zero
         buffer |= (long) (byteAt(position++) & 0xFF) << bitsInBuffer;

@@ -54,6 +54,14 @@ public interface ValueSink {
     return false;
   }
 
+  /**
+   * Whether byte-array values land in the vector exactly as given, unconverted (strings, binary,
+   * fixed): a dictionary of them then serves its entries as they are.
+   */
+  default boolean storesBytesUnchanged() {
+    return false;
+  }
+
   private IllegalStateException unexpected(String physical) {
     return new IllegalStateException(
         getClass().getSimpleName() + " does not take " + physical + " values");

@@ -363,5 +363,10 @@ public final class ValueSinkFactory {
     public void putBytes(int row, byte[] bytes, int offset, int length) {
       vector.putByteArray(row, bytes, offset, length);
     }
+
+    @Override
+    public boolean storesBytesUnchanged() {
+      return true;
+    }
   }
 }

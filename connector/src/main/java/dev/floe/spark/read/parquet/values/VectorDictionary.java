@@ -61,6 +61,8 @@ public final class VectorDictionary implements Dictionary {
     }
   }
 
+  static final int MIN_USES_OF_LAZY_BYTES = 4;
+
   private final Storage storage;
   private final int size;
   private int[] ints;
@@ -69,6 +71,9 @@ public final class VectorDictionary implements Dictionary {
   private double[] doubles;
   private byte[][] bytes;
 
+  /** The page's own entries, for byte arrays stored unchanged: then {@link #bytes} is null. */
+  private PageDictionary unchangedBytes;
+
   private VectorDictionary(Storage storage, int size) {
     this.storage = storage;
     this.size = size;
@@ -76,16 +81,25 @@ public final class VectorDictionary implements Dictionary {
 
   /**
    * Converts every entry of {@code raw} as {@code sinks} converts values into a vector of {@code
-   * type}; null when such a vector cannot hold a dictionary (booleans, nested types).
+   * type}; null when such a vector cannot hold a dictionary (booleans, nested types). When the
+   * column's sink stores byte arrays unchanged ({@link ValueSink#storesBytesUnchanged()}), the
+   * entries are taken as the page dictionary holds them, without a conversion.
    */
   public static VectorDictionary convert(
-      PageDictionary raw, DataType type, Function<WritableColumnVector, ValueSink> sinks) {
+      PageDictionary raw,
+      DataType type,
+      Function<WritableColumnVector, ValueSink> sinks,
+      boolean bytesUnchanged) {
     Storage storage = Storage.of(type);
     if (storage == null) {
       return null;
     }
     int size = raw.size();
     VectorDictionary dictionary = new VectorDictionary(storage, size);
+    if (storage == Storage.BYTES && size > 0 && bytesUnchanged && raw.holdsBytes()) {
+      dictionary.unchangedBytes = raw;
+      return dictionary;
+    }
     // one spare entry: a null row's id is 0, which must decode even when the dictionary is empty
     int length = Math.max(size, 1);
     try (OnHeapColumnVector converted = new OnHeapColumnVector(length, type)) {
@@ -116,6 +130,17 @@ public final class VectorDictionary implements Dictionary {
     return size;
   }
 
+  /**
+   * Whether a vector had better keep ids of this dictionary than its values, for a chunk of {@code
+   * values} values: always for entries held in arrays (decoding one is an array load), and for the
+   * page's own byte arrays when an entry serves at least {@value #MIN_USES_OF_LAZY_BYTES} values on
+   * average. Each entry decoded lazily becomes an array of its own, where decoding eagerly copies
+   * each value's bytes into the vector: a dictionary of nearly unique strings is cheaper eagerly.
+   */
+  public boolean worthKeepingIds(long values) {
+    return unchangedBytes == null || values >= (long) MIN_USES_OF_LAZY_BYTES * size;
+  }
+
   /** Throws unless ids {@code ids[0 .. count - 1]} are all entries of this dictionary. */
   void checkIds(int[] ids, int count) {
     for (int index = 0; index < count; index++) {
@@ -127,7 +152,7 @@ public final class VectorDictionary implements Dictionary {
   }
 
   /** Writes the entries {@code ids[0 .. count - 1]} into rows {@code row ..} of {@code target}. */
-  void copy(int[] ids, int count, WritableColumnVector target, int row) {
+  public void copy(int[] ids, int count, WritableColumnVector target, int row) {
     checkIds(ids, count);
     switch (storage) {
       case INT -> {
@@ -155,6 +180,10 @@ public final class VectorDictionary implements Dictionary {
         }
       }
       case BYTES -> {
+        if (unchangedBytes != null) {
+          unchangedBytes.copyBytes(ids, count, target, row);
+          return;
+        }
         byte[][] values = bytes;
         for (int index = 0; index < count; index++) {
           byte[] value = values[ids[index]];
@@ -186,6 +215,6 @@ public final class VectorDictionary implements Dictionary {
 
   @Override
   public byte[] decodeToBinary(int id) {
-    return bytes[id];
+    return unchangedBytes != null ? unchangedBytes.decodeToBinary(id) : bytes[id];
   }
 }

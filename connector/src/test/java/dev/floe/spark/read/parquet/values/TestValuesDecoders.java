@@ -93,6 +93,43 @@ class TestValuesDecoders {
     }
   }
 
+  /**
+   * A bit-packed run of five groups, whole and with its last group cut short by 1 to all of its
+   * bytes: the decoder reads the groups with 8-byte loads while enough bytes follow and byte by
+   * byte near the end, where the missing bytes read as zero. Packed here bit by bit, least
+   * significant first, as the format defines.
+   */
+  @Test
+  void bitPackedRunsDecodeWholeAndCutShortAtEveryWidth() {
+    Random random = new Random(7);
+    for (int width = 1; width <= 32; width++) {
+      int[] values = new int[40];
+      long bound = width == 32 ? 1L << 32 : 1L << width;
+      for (int index = 0; index < values.length; index++) {
+        values[index] = (int) (random.nextLong() & (bound - 1));
+      }
+      byte[] packed = new byte[1 + 5 * width];
+      packed[0] = (byte) ((5 << 1) | 1);
+      for (int bit = 0; bit < values.length * width; bit++) {
+        if ((values[bit / width] >>> (bit % width) & 1) != 0) {
+          packed[1 + bit / 8] |= (byte) (1 << (bit % 8));
+        }
+      }
+      for (int cut = 0; cut <= width; cut++) {
+        int end = packed.length - cut;
+        int[] decoded = new int[values.length];
+        new RunLengthBitPackedDecoder(packed, 0, end, width).read(decoded, 0, values.length);
+        int[] expected = values.clone();
+        for (int index = 0; index < values.length; index++) {
+          long keptBits = Math.max(0, Math.min(width, (end - 1) * 8L - (long) index * width));
+          expected[index] =
+              keptBits == 32 ? values[index] : (int) (values[index] & ((1L << keptBits) - 1));
+        }
+        assertThat(decoded).as("bit width %s, last %s bytes cut", width, cut).isEqualTo(expected);
+      }
+    }
+  }
+
   @Test
   void deltaBinaryPackedLongsIncludingExtremes() throws IOException {
     DeltaBinaryPackingValuesWriterForLong writer =
