@@ -21,7 +21,12 @@ public final class DeleteFilter {
   private final int positionColumn;
   private final List<EqualityProbe> probes;
 
-  private record EqualityProbe(EqualityDeleteSet set, EqualityKeyReader keys) {}
+  /** A set probed with its key reader over this filter's batches; {@code key} is scratch. */
+  private record EqualityProbe(EqualityDeleteSet set, EqualityKeyReader keys, long[] key) {
+    boolean deletes(ColumnarBatch batch, int row) {
+      return set.contains(keys, batch, row, key);
+    }
+  }
 
   private DeleteFilter(TaskDeletes deletes, int positionColumn, List<EqualityProbe> probes) {
     this.deletes = deletes;
@@ -51,7 +56,9 @@ public final class DeleteFilter {
               "Equality column " + set.fields().get(index).name() + " not decoded for " + where);
         }
       }
-      probes.add(new EqualityProbe(set, EqualityKeyReader.of(set.fields(), columns, where)));
+      probes.add(
+          new EqualityProbe(
+              set, EqualityKeyReader.of(set.fields(), columns, where), new long[columns.length]));
     }
     return new DeleteFilter(deletes, positionColumn, probes);
   }
@@ -98,8 +105,7 @@ public final class DeleteFilter {
     }
     for (EqualityProbe probe : probes) {
       for (int row = 0; row < rows; row++) {
-        if (!selection.isDeleted(row)
-            && probe.set().keys().contains(probe.keys().probeKey(batch, row))) {
+        if (!selection.isDeleted(row) && probe.deletes(batch, row)) {
           selection.delete(row);
         }
       }

@@ -237,6 +237,19 @@ public final class DeleteLoader {
     EqualityKeyReader keys =
         EqualityKeyReader.ofLeadingColumns(
             fields, "of " + delete.location() + " (table " + table + ")");
+    if (keys.packsIntoLongs()) {
+      LongKeySet deleted = new LongKeySet(keys.width());
+      long[] key = new long[keys.width()];
+      try (CloseableIterator<ColumnarBatch> batches = equalityRows(delete, fields)) {
+        while (batches.hasNext()) {
+          ColumnarBatch batch = batches.next();
+          for (int row = 0; row < batch.numRows(); row++) {
+            deleted.add(key, keys.packedKey(batch, row, key));
+          }
+        }
+      }
+      return EqualityDeleteSet.ofLongs(fields, deleted);
+    }
     Set<Object> deleted = new HashSet<>();
     try (CloseableIterator<ColumnarBatch> batches = equalityRows(delete, fields)) {
       while (batches.hasNext()) {
@@ -246,7 +259,7 @@ public final class DeleteLoader {
         }
       }
     }
-    return new EqualityDeleteSet(
+    return EqualityDeleteSet.ofObjects(
         fields,
         Collections.unmodifiableSet(deleted),
         deleted.size() * EqualityKeyReader.estimatedKeySize(fields));

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
@@ -27,12 +28,22 @@ final class EqualityKeyReader {
     Object read(ColumnVector vector, int row, boolean copy);
   }
 
+  /** Reads one column's non-null value at a row as a long that compares as the value does. */
+  @FunctionalInterface
+  private interface LongReader {
+    long read(ColumnVector vector, int row);
+  }
+
   private final int[] columns;
   private final ValueReader[] readers;
 
-  private EqualityKeyReader(int[] columns, ValueReader[] readers) {
+  /** Null unless every column packs into a long. */
+  private final LongReader[] longReaders;
+
+  private EqualityKeyReader(int[] columns, ValueReader[] readers, LongReader[] longReaders) {
     this.columns = columns;
     this.readers = readers;
+    this.longReaders = longReaders;
   }
 
   /**
@@ -48,10 +59,17 @@ final class EqualityKeyReader {
           fields.size() + " equality fields but " + columns.length + " columns");
     }
     List<ValueReader> readers = new ArrayList<>();
-    for (NestedField field : fields) {
+    LongReader[] longReaders = new LongReader[fields.size()];
+    for (int index = 0; index < fields.size(); index++) {
+      NestedField field = fields.get(index);
       readers.add(readerFor(field, where));
+      longReaders[index] = longReaderFor((PrimitiveType) field.type());
     }
-    return new EqualityKeyReader(columns.clone(), readers.toArray(new ValueReader[0]));
+    boolean packs =
+        fields.size() <= LongKeySet.MAX_WIDTH
+            && Arrays.stream(longReaders).allMatch(Objects::nonNull);
+    return new EqualityKeyReader(
+        columns.clone(), readers.toArray(new ValueReader[0]), packs ? longReaders : null);
   }
 
   /** A key reader for batches whose first columns are {@code fields}, in that order. */
@@ -82,6 +100,82 @@ final class EqualityKeyReader {
       values[index] = value(batch.column(columns[index]), readers[index], row, copy);
     }
     return Arrays.asList(values);
+  }
+
+  /**
+   * Whether every column's values pack into a long that is equal exactly when the values are:
+   * booleans, integers, dates, times, timestamps, decimals of up to 18 digits (their unscaled
+   * value), floats and doubles (their bits, NaN made canonical, as Java's boxed types compare).
+   */
+  boolean packsIntoLongs() {
+    return longReaders != null;
+  }
+
+  /** The number of columns of a key. */
+  int width() {
+    return columns.length;
+  }
+
+  /**
+   * Packs the key of {@code row} into {@code key[0 .. width - 1]}, a null column as 0; returns the
+   * mask of the null columns (bit {@code i} for column {@code i}). Only when {@link
+   * #packsIntoLongs}.
+   */
+  long packedKey(ColumnarBatch batch, int row, long[] key) {
+    long nulls = 0;
+    for (int index = 0; index < columns.length; index++) {
+      ColumnVector vector = batch.column(columns[index]);
+      if (vector.isNullAt(row)) {
+        key[index] = 0;
+        nulls |= 1L << index;
+      } else {
+        key[index] = longReaders[index].read(vector, row);
+      }
+    }
+    return nulls;
+  }
+
+  /**
+   * A key packed by {@link #packedKey} for {@code fields}, as {@link #copiedKey} gives it: a value,
+   * or a list for several columns.
+   */
+  static Object unpackedKey(long[] key, long nulls, List<NestedField> fields) {
+    Object[] values = new Object[fields.size()];
+    for (int index = 0; index < values.length; index++) {
+      boolean isNull = (nulls & (1L << index)) != 0;
+      values[index] =
+          isNull ? null : unpacked(key[index], (PrimitiveType) fields.get(index).type());
+    }
+    return values.length == 1 ? values[0] : Arrays.asList(values);
+  }
+
+  private static Object unpacked(long value, PrimitiveType type) {
+    return switch (type.typeId()) {
+      case BOOLEAN -> value != 0;
+      case INT, DATE -> (int) value;
+      case FLOAT -> Float.intBitsToFloat((int) value);
+      case DOUBLE -> Double.longBitsToDouble(value);
+      default -> value;
+    };
+  }
+
+  private static LongReader longReaderFor(PrimitiveType type) {
+    return switch (type.typeId()) {
+      case BOOLEAN -> (vector, row) -> vector.getBoolean(row) ? 1 : 0;
+      case INT, DATE -> ColumnVector::getInt;
+      case LONG, TIME, TIMESTAMP, TIMESTAMPTZ -> ColumnVector::getLong;
+      case FLOAT -> (vector, row) -> Float.floatToIntBits(vector.getFloat(row));
+      case DOUBLE -> (vector, row) -> Double.doubleToLongBits(vector.getDouble(row));
+      case DECIMAL -> {
+        int precision = type.precision();
+        int scale = type.scale();
+        yield precision <= 18
+            ? (vector, row) -> vector.getDecimal(row, precision, scale).toUnscaledLong()
+            : null;
+      }
+      case UNKNOWN -> (vector, row) -> 0;
+      default -> null;
+    };
   }
 
   private static Object value(ColumnVector vector, ValueReader reader, int row, boolean copy) {

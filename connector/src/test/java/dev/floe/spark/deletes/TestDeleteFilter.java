@@ -71,8 +71,19 @@ class TestDeleteFilter {
     return builder.build();
   }
 
+  /** A set of boxed keys, as the loader builds for keys that do not pack into longs. */
   private static EqualityDeleteSet set(List<NestedField> fields, Object... keys) {
-    return new EqualityDeleteSet(fields, new HashSet<>(Arrays.asList(keys)), 64L * keys.length);
+    return EqualityDeleteSet.ofObjects(
+        fields, new HashSet<>(Arrays.asList(keys)), 64L * keys.length);
+  }
+
+  /** A set of int keys ({@code null} for a null id) packed into longs, as the loader builds it. */
+  private static EqualityDeleteSet packedIds(Integer... ids) {
+    LongKeySet keys = new LongKeySet(1);
+    for (Integer id : ids) {
+      keys.add(new long[] {id == null ? 0 : id}, id == null ? 1 : 0);
+    }
+    return EqualityDeleteSet.ofLongs(List.of(ID), keys);
   }
 
   private static List<Integer> deletedRows(RowSelection selection) {
@@ -199,6 +210,21 @@ class TestDeleteFilter {
     assertThat(deletedRows(selection))
         .as("rows with id 2 and the row with a null id")
         .containsExactly(1, 2, 4);
+  }
+
+  @Test
+  void packedEqualityDeletesMatchAsBoxedOnesDo() {
+    ColumnarBatch batch =
+        batch(0, new Integer[] {1, 2, null, 3, 2, 0}, new String[] {"a", "b", "c", "d", "e", "f"});
+
+    RowSelection packed = filter(PositionIndex.empty(), packedIds(2, null)).select(batch);
+    List<Integer> packedDeleted = deletedRows(packed);
+    RowSelection boxed = filter(PositionIndex.empty(), set(List.of(ID), 2, null)).select(batch);
+
+    assertThat(packedDeleted)
+        .as("rows with id 2 and the row with a null id, not the row with id 0")
+        .containsExactly(1, 2, 4)
+        .isEqualTo(deletedRows(boxed));
   }
 
   @Test

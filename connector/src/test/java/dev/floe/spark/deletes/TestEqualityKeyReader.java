@@ -33,13 +33,46 @@ class TestEqualityKeyReader {
    * One column of {@code rows} values written by {@code put}, read with a key reader for {@code
    * type}.
    */
-  private record OneColumn(EqualityKeyReader reader, ColumnarBatch batch) {
+  private record OneColumn(EqualityKeyReader reader, ColumnarBatch batch, Type type) {
     Object copied(int row) {
       return reader.copiedKey(batch, row);
     }
 
     Object probe(int row) {
       return reader.probeKey(batch, row);
+    }
+
+    /** The packed key of {@code row}: its value, then its null mask. */
+    List<Long> packed(int row) {
+      long[] key = new long[1];
+      long nulls = reader.packedKey(batch, row, key);
+      return List.of(key[0], nulls);
+    }
+  }
+
+  /**
+   * Packed keys compare as the keys {@link EqualityKeyReader#copiedKey} gives, row for row, and
+   * unpack to them; a column that does not pack has no packed keys.
+   */
+  private static void assertPacksAsCopied(OneColumn column, int rows, boolean packs) {
+    assertThat(column.reader().packsIntoLongs()).as("packs into longs").isEqualTo(packs);
+    if (!packs) {
+      return;
+    }
+    for (int row = 0; row < rows; row++) {
+      List<Long> packed = column.packed(row);
+      assertThat(
+              EqualityKeyReader.unpackedKey(
+                  new long[] {packed.get(0)},
+                  packed.get(1),
+                  List.of(NestedField.optional(1, "c", column.type()))))
+          .as("row %s unpacks to its key", row)
+          .isEqualTo(column.copied(row));
+      for (int other = 0; other < rows; other++) {
+        assertThat(packed.equals(column.packed(other)))
+            .as("rows %s and %s: packed keys equal exactly when the keys are", row, other)
+            .isEqualTo(java.util.Objects.equals(column.copied(row), column.copied(other)));
+      }
     }
   }
 
@@ -51,7 +84,7 @@ class TestEqualityKeyReader {
     }
     EqualityKeyReader reader =
         EqualityKeyReader.of(List.of(NestedField.optional(1, "c", type)), new int[] {0}, WHERE);
-    return new OneColumn(reader, new ColumnarBatch(new ColumnVector[] {vector}, rows));
+    return new OneColumn(reader, new ColumnarBatch(new ColumnVector[] {vector}, rows), type);
   }
 
   /** Rows 0 and 1 hold equal values, row 2 a different one, row 3 null. */
@@ -66,6 +99,7 @@ class TestEqualityKeyReader {
     assertThat(stored.contains(column.probe(1))).as("probe of an equal value is found").isTrue();
     assertThat(stored.contains(column.probe(3))).as("null probe finds the null key").isTrue();
     assertThat(stored.contains(column.probe(2))).as("a different value is not found").isFalse();
+    assertPacksAsCopied(column, 4, column.reader().packsIntoLongs());
   }
 
   private static BiConsumer<OnHeapColumnVector, Integer> values(Object... values) {
@@ -182,6 +216,9 @@ class TestEqualityKeyReader {
 
     assertThat(doubles.copied(0)).as("double NaN equals NaN").isEqualTo(doubles.probe(1));
     assertThat(doubles.copied(2)).as("double -0.0 is not 0.0").isNotEqualTo(doubles.probe(3));
+
+    assertPacksAsCopied(floats, 4, true);
+    assertPacksAsCopied(doubles, 4, true);
   }
 
   private static BiConsumer<OnHeapColumnVector, Integer> decimals(
@@ -289,6 +326,47 @@ class TestEqualityKeyReader {
     assertThat(reader.probeKey(batch, 1))
         .as("(b, null)")
         .isEqualTo(Arrays.asList(UTF8String.fromString("b"), null));
+  }
+
+  @Test
+  void fixedWidthTypesPackIntoLongsAndOthersDoNot() {
+    List<Type> packing =
+        List.of(
+            PrimitiveType.of(TypeId.BOOLEAN),
+            PrimitiveType.of(TypeId.INT),
+            PrimitiveType.of(TypeId.LONG),
+            PrimitiveType.of(TypeId.FLOAT),
+            PrimitiveType.of(TypeId.DOUBLE),
+            PrimitiveType.of(TypeId.DATE),
+            PrimitiveType.of(TypeId.TIME),
+            PrimitiveType.of(TypeId.TIMESTAMP),
+            PrimitiveType.of(TypeId.TIMESTAMPTZ),
+            PrimitiveType.decimal(18, 2),
+            PrimitiveType.of(TypeId.UNKNOWN));
+    List<Type> notPacking =
+        List.of(
+            PrimitiveType.of(TypeId.STRING),
+            PrimitiveType.of(TypeId.BINARY),
+            PrimitiveType.of(TypeId.UUID),
+            PrimitiveType.decimal(19, 2));
+    for (Type type : packing) {
+      assertThat(keyReader(type).packsIntoLongs()).as("%s packs", type).isTrue();
+    }
+    for (Type type : notPacking) {
+      assertThat(keyReader(type).packsIntoLongs()).as("%s does not pack", type).isFalse();
+    }
+    EqualityKeyReader idAndName =
+        EqualityKeyReader.of(
+            List.of(
+                NestedField.optional(1, "id", PrimitiveType.of(TypeId.LONG)),
+                NestedField.optional(2, "name", PrimitiveType.of(TypeId.STRING))),
+            new int[] {0, 1},
+            WHERE);
+    assertThat(idAndName.packsIntoLongs()).as("one column that does not pack").isFalse();
+  }
+
+  private static EqualityKeyReader keyReader(Type type) {
+    return EqualityKeyReader.of(List.of(NestedField.optional(1, "c", type)), new int[] {0}, WHERE);
   }
 
   @Test
