@@ -322,6 +322,7 @@ class TestEqualityKeyReader {
             WHERE);
     ColumnarBatch batch = new ColumnarBatch(new ColumnVector[] {ids, names}, 2);
 
+    assertThat(reader.packsIntoLongs()).as("a string column does not pack").isFalse();
     assertThat(reader.copiedKey(batch, 0)).as("(null, 1)").isEqualTo(Arrays.asList(null, 1));
     assertThat(reader.probeKey(batch, 1))
         .as("(b, null)")
@@ -355,14 +356,36 @@ class TestEqualityKeyReader {
     for (Type type : notPacking) {
       assertThat(keyReader(type).packsIntoLongs()).as("%s does not pack", type).isFalse();
     }
-    EqualityKeyReader idAndName =
-        EqualityKeyReader.of(
-            List.of(
-                NestedField.optional(1, "id", PrimitiveType.of(TypeId.LONG)),
-                NestedField.optional(2, "name", PrimitiveType.of(TypeId.STRING))),
-            new int[] {0, 1},
-            WHERE);
-    assertThat(idAndName.packsIntoLongs()).as("one column that does not pack").isFalse();
+  }
+
+  @Test
+  void keysOfSeveralColumnsPackWithTheirNullsAndUnpackToLists() {
+    OnHeapColumnVector ids = new OnHeapColumnVector(3, DataTypes.IntegerType);
+    OnHeapColumnVector flags = new OnHeapColumnVector(3, DataTypes.BooleanType);
+    ids.putInt(0, 0);
+    flags.putNull(0);
+    ids.putNull(1);
+    flags.putBoolean(1, false);
+    ids.putInt(2, 0);
+    flags.putBoolean(2, false);
+    List<NestedField> fields =
+        List.of(
+            NestedField.optional(1, "id", PrimitiveType.of(TypeId.INT)),
+            NestedField.optional(2, "flag", PrimitiveType.of(TypeId.BOOLEAN)));
+    EqualityKeyReader reader = EqualityKeyReader.of(fields, new int[] {0, 1}, WHERE);
+    ColumnarBatch batch = new ColumnarBatch(new ColumnVector[] {ids, flags}, 3);
+
+    assertThat(reader.packsIntoLongs()).as("int and boolean pack").isTrue();
+    Set<List<Long>> packed = new HashSet<>();
+    for (int row = 0; row < 3; row++) {
+      long[] key = new long[2];
+      long nulls = reader.packedKey(batch, row, key);
+      packed.add(List.of(key[0], key[1], nulls));
+      assertThat(EqualityKeyReader.unpackedKey(key, nulls, fields))
+          .as("row %s unpacks to its key", row)
+          .isEqualTo(reader.copiedKey(batch, row));
+    }
+    assertThat(packed).as("(0, null), (null, false), (0, false) pack apart").hasSize(3);
   }
 
   private static EqualityKeyReader keyReader(Type type) {
