@@ -155,7 +155,11 @@ final class EqualityKeyReader {
       case INT, DATE -> (int) value;
       case FLOAT -> Float.intBitsToFloat((int) value);
       case DOUBLE -> Double.longBitsToDouble(value);
-      default -> value;
+      case LONG, TIME, TIMESTAMP, TIMESTAMPTZ, DECIMAL, UNKNOWN -> value;
+      case TIMESTAMP_NS, TIMESTAMPTZ_NS, STRING, UUID, FIXED, BINARY, GEOMETRY, GEOGRAPHY ->
+          throw new IllegalStateException(type + " keys do not pack into longs");
+      case VARIANT, STRUCT, LIST, MAP ->
+          throw new IllegalStateException(type + " keys do not pack into longs");
     };
   }
 
@@ -174,7 +178,8 @@ final class EqualityKeyReader {
             : null;
       }
       case UNKNOWN -> (vector, row) -> 0;
-      default -> null;
+      case TIMESTAMP_NS, TIMESTAMPTZ_NS, STRING, UUID, FIXED, BINARY, GEOMETRY, GEOGRAPHY -> null;
+      case VARIANT, STRUCT, LIST, MAP -> null;
     };
   }
 

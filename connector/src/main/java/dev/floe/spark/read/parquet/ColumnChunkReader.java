@@ -8,6 +8,7 @@ import dev.floe.spark.read.parquet.format.DictionaryPage;
 import dev.floe.spark.read.parquet.format.Encoding;
 import dev.floe.spark.read.parquet.format.ParquetColumn;
 import dev.floe.spark.read.parquet.format.PhysicalType;
+import dev.floe.spark.read.parquet.values.BitPackedLevels;
 import dev.floe.spark.read.parquet.values.ByteStreamSplitDecoder;
 import dev.floe.spark.read.parquet.values.DeltaBinaryPackedDecoder;
 import dev.floe.spark.read.parquet.values.DeltaByteArrayDecoder;
@@ -388,7 +389,7 @@ public final class ColumnChunkReader {
     boolean bitPacked = encoding == Encoding.BIT_PACKED;
     int levelsEnd;
     if (bitPacked) {
-      levelsEnd = readBitPackedLevels(data, offset, maximum, target, entries);
+      levelsEnd = BitPackedLevels.read(data, offset, maximum, target, entries);
     } else if (encoding != Encoding.RLE) {
       throw corrupt("levels use " + encoding + ", which Parquet does not allow for levels", null);
     } else {
@@ -402,25 +403,6 @@ public final class ColumnChunkReader {
       throw corrupt("its levels run past the page end", null);
     }
     return levelsEnd;
-  }
-
-  /**
-   * The deprecated BIT_PACKED levels of old writers: no length prefix, values packed from the most
-   * significant bit of each byte.
-   */
-  public static int readBitPackedLevels(
-      byte[] data, int offset, int maximum, int[] target, int entries) {
-    int width = RunLengthBitPackedDecoder.bitWidth(maximum);
-    long bit = (long) offset * 8;
-    for (int index = 0; index < entries; index++) {
-      int value = 0;
-      for (int taken = 0; taken < width; taken++, bit++) {
-        int current = data[(int) (bit >>> 3)] & 0xFF;
-        value = (value << 1) | ((current >>> (7 - (int) (bit & 7))) & 1);
-      }
-      target[index] = value;
-    }
-    return offset + (int) (((long) entries * width + 7) / 8);
   }
 
   private int readPrefixedLevels(

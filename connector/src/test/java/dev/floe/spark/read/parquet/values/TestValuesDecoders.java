@@ -3,7 +3,6 @@ package dev.floe.spark.read.parquet.values;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.floe.spark.read.parquet.ColumnChunkReader;
 import dev.floe.spark.read.parquet.format.PhysicalType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -269,7 +268,7 @@ class TestValuesDecoders {
     System.arraycopy(bytes, 0, prefixed, 2, bytes.length);
 
     int[] decoded = new int[expected.length];
-    int end = ColumnChunkReader.readBitPackedLevels(prefixed, 2, maximum, decoded, expected.length);
+    int end = BitPackedLevels.read(prefixed, 2, maximum, decoded, expected.length);
 
     assertThat(decoded).as("levels").isEqualTo(expected);
     assertThat(end).as("the levels end where the writer stopped").isEqualTo(prefixed.length);
