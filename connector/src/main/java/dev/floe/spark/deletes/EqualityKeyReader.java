@@ -20,6 +20,9 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * <p>Keys are the single value for one column, a list for several; null is a value like any other
  * (a null in a delete row deletes the data rows with null there). Floats and doubles compare as
  * Java's boxed types do, as Iceberg's: NaN equals NaN, and -0.0 is not 0.0.
+ *
+ * <p>When every column is of a fixed-width type, a key also reads as longs and a null mask ({@link
+ * #packedKey}) that compare exactly as the objects do: {@link LongKeySet} holds those.
  */
 final class EqualityKeyReader {
   /** Reads one column's value at a row; {@code copy} when the value must outlive the batch. */
