@@ -11,10 +11,16 @@ import java.util.Objects;
 
 /**
  * The aggregate functions a Floe scan answers for an engine: {@code COUNT(*)}, {@code COUNT(col)},
- * {@code MIN(col)} and {@code MAX(col)} of top-level columns, without {@code GROUP BY} and without
- * {@code DISTINCT}; MIN and MAX only of columns whose bounds can be exact. The scan returns partial
- * results, one row per input partition, and the engine combines them (a sum of the counts, the min
- * of the minimums, the max of the maximums).
+ * {@code SUM(col)}, {@code MIN(col)} and {@code MAX(col)} of top-level columns, without {@code
+ * GROUP BY} and without {@code DISTINCT}. The scan returns partial results, at least one row per
+ * input partition, and the engine combines them (a sum of the counts and of the sums, the min of
+ * the minimums, the max of the maximums).
+ *
+ * <p>Counts, minimums and maximums come from manifests where their evidence is exact; otherwise,
+ * and always for sums, executors compute them from the rows, which only {@link
+ * Function#computableFromRows() some functions} allow. A partial sum never exceeds what its result
+ * column holds ({@link Function#resultField}): a longer sum is split over several partial rows,
+ * whose other functions then hold their neutral value (a count of 0, no sum, no bound).
  */
 public record Aggregate(List<Function> functions) {
 
@@ -22,9 +28,13 @@ public record Aggregate(List<Function> functions) {
   public enum Kind {
     COUNT_STAR,
     COUNT,
+    SUM,
     MIN,
     MAX
   }
+
+  /** The largest decimal precision whose unscaled values fit a long. */
+  public static final int MAX_LONG_DECIMAL_DIGITS = 18;
 
   /**
    * One pushed function; {@code column} is null for {@code COUNT(*)}.
@@ -42,18 +52,70 @@ public record Aggregate(List<Function> functions) {
     public String describe() {
       return switch (kind) {
         case COUNT_STAR -> "COUNT(*)";
-        case COUNT, MIN, MAX -> kind.name() + "(" + column.name() + ")";
+        case COUNT, SUM, MIN, MAX -> kind.name() + "(" + column.name() + ")";
       };
     }
 
-    /** The column of this function's partial result, named by the function. */
+    /**
+     * Whether executors can compute this function from rows: counts always; sums of ints, longs and
+     * decimals of up to 18 digits; minimums and maximums of those, dates and microsecond
+     * timestamps, whose values all compare as longs.
+     */
+    public boolean computableFromRows() {
+      return switch (kind) {
+        case COUNT_STAR, COUNT -> true;
+        case SUM -> isIntegral(column, false);
+        case MIN, MAX -> isIntegral(column, true);
+      };
+    }
+
+    private static boolean isIntegral(NestedField column, boolean orOrderedAsLongs) {
+      if (!(column.type() instanceof PrimitiveType type)) {
+        return false;
+      }
+      return switch (type.typeId()) {
+        case INT, LONG -> true;
+        case DECIMAL -> type.precision() <= MAX_LONG_DECIMAL_DIGITS;
+        case DATE, TIMESTAMP, TIMESTAMPTZ -> orOrderedAsLongs;
+        case BOOLEAN,
+            FLOAT,
+            DOUBLE,
+            TIME,
+            TIMESTAMP_NS,
+            TIMESTAMPTZ_NS,
+            STRING,
+            UUID,
+            FIXED,
+            BINARY,
+            UNKNOWN,
+            VARIANT,
+            GEOMETRY,
+            GEOGRAPHY,
+            STRUCT,
+            LIST,
+            MAP ->
+            false;
+      };
+    }
+
+    /**
+     * The column of this function's partial result, named by the function: a long for counts and
+     * for sums of integers, the column's own type for minimums, maximums and sums of decimals (an
+     * engine may cast a partial sum to it, as Spark does, so no partial sum may exceed it).
+     */
     public NestedField resultField(int fieldId) {
+      String name = describe().toLowerCase(Locale.ROOT);
       return switch (kind) {
         case COUNT_STAR, COUNT ->
-            NestedField.required(
-                fieldId, describe().toLowerCase(Locale.ROOT), PrimitiveType.of(TypeId.LONG));
-        case MIN, MAX ->
-            NestedField.optional(fieldId, describe().toLowerCase(Locale.ROOT), column.type());
+            NestedField.required(fieldId, name, PrimitiveType.of(TypeId.LONG));
+        case SUM ->
+            NestedField.optional(
+                fieldId,
+                name,
+                column.type() instanceof PrimitiveType type && type.typeId() == TypeId.DECIMAL
+                    ? type
+                    : PrimitiveType.of(TypeId.LONG));
+        case MIN, MAX -> NestedField.optional(fieldId, name, column.type());
       };
     }
   }
@@ -80,11 +142,27 @@ public record Aggregate(List<Function> functions) {
         .allMatch(function -> function.kind() == Kind.COUNT_STAR || function.kind() == Kind.COUNT);
   }
 
+  /** Whether executors can compute every function from rows. */
+  public boolean computableFromRows() {
+    return functions.stream().allMatch(Function::computableFromRows);
+  }
+
   /** The columns whose values a count over rows reads: those of {@code COUNT(col)}. */
   public List<NestedField> countedColumns() {
+    return columns(kind -> kind == Kind.COUNT);
+  }
+
+  /** The columns every function reads together, each once, in the order functions name them. */
+  public List<NestedField> aggregatedColumns() {
+    return columns(kind -> true);
+  }
+
+  private List<NestedField> columns(java.util.function.Predicate<Kind> kinds) {
     List<NestedField> columns = new ArrayList<>();
     for (Function function : functions) {
-      if (function.kind() == Kind.COUNT && !columns.contains(function.column())) {
+      if (function.column() != null
+          && kinds.test(function.kind())
+          && !columns.contains(function.column())) {
         columns.add(function.column());
       }
     }

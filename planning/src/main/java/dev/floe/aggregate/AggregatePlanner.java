@@ -12,9 +12,10 @@ import java.util.OptionalLong;
 
 /**
  * Decides, for each planned data file, how a {@link Aggregate} is answered: from the manifest alone
- * ({@link FileAggregates}), from the file's position delete files, or by reading its rows. MIN and
- * MAX are answered only from metadata: when one file lacks exact bounds the aggregate is not
- * pushed, and Spark computes it over the rows.
+ * ({@link FileAggregates}), from the file's position delete files (counts only), or by reading its
+ * rows. A sum always reads rows, and so does a file whose manifest entry lacks exact counts or
+ * bounds; when a function cannot be computed from rows ({@link
+ * Aggregate.Function#computableFromRows}), such a file leaves the aggregate to the engine.
  */
 public final class AggregatePlanner {
   private AggregatePlanner() {}
@@ -43,13 +44,14 @@ public final class AggregatePlanner {
       if (answer != null) {
         combine(aggregate, partial, answer);
         fromMetadata++;
-      } else if (!aggregate.onlyCounts()) {
-        return Optional.empty();
-      } else if (file.countMethod() == CountMethod.DELETE_FILES
+      } else if (aggregate.onlyCounts()
+          && file.countMethod() == CountMethod.DELETE_FILES
           && aggregate.countedColumns().isEmpty()) {
         deleteFileTasks.add(task);
-      } else {
+      } else if (aggregate.computableFromRows()) {
         rowTasks.add(task);
+      } else {
+        return Optional.empty();
       }
     }
     return Optional.of(
@@ -76,6 +78,9 @@ public final class AggregatePlanner {
           }
           answer[index] = nonNull.getAsLong();
           break;
+        case SUM:
+          // no manifest holds a sum: the file's rows are read
+          return null;
         case MIN:
         case MAX:
           Optional<ColumnBounds> bounds = file.bounds(function.column());
@@ -96,6 +101,8 @@ public final class AggregatePlanner {
         case COUNT:
           partial[index] = (Long) partial[index] + (Long) answer[index];
           break;
+        case SUM:
+          throw new IllegalStateException("A sum is never answered from metadata");
         case MIN:
           ColumnBounds lower = (ColumnBounds) answer[index];
           if (lower.hasValues()

@@ -13,76 +13,73 @@ import dev.floe.spark.metrics.FloeMetrics;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.vectorized.ColumnVector;
-import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Returns one partial-aggregate row: either the row answered on the driver, or the counts of its
- * files' live rows, made on first use. Counting from delete files loads each file's position
+ * Returns the partial-aggregate rows of one input partition: either the row answered on the driver,
+ * or those of its files, made on first use. Counting from delete files loads each file's position
  * deletes (deletion vectors never come here: metadata answers them) and subtracts their cardinality
- * from {@code record_count}; counting rows reads each split through the same four stages as a scan
- * ({@link TaskReader}), so deletes and the residual filter apply exactly as they do to the rows
- * Spark would otherwise count.
+ * from {@code record_count}; aggregating rows reads each split through the same four stages as a
+ * scan ({@link TaskReader}), so deletes and the residual filter apply exactly as they do to the
+ * rows Spark would otherwise aggregate, and folds its batches into a {@link RowAggregation}.
  */
 final class AggregatePartitionReader implements PartitionReader<InternalRow> {
-  private final Counter counter;
+  private final Aggregator aggregator;
   private final CountingFileIO io;
-  private InternalRow row;
-  private boolean returned;
+  private List<InternalRow> rows;
+  private int next;
 
-  /** Computes the row when first asked. */
-  private interface Counter {
-    InternalRow count();
+  /** Computes the rows when first asked. */
+  private interface Aggregator {
+    List<InternalRow> rows();
   }
 
   AggregatePartitionReader(InternalRow answered) {
-    this(() -> answered, null);
+    this(() -> List.of(answered), null);
   }
 
   /**
-   * @param io the counted file access the counter reads through, or null when it reads none
+   * @param io the counted file access the aggregator reads through, or null when it reads none
    */
-  private AggregatePartitionReader(Counter counter, CountingFileIO io) {
-    this.counter = counter;
+  private AggregatePartitionReader(Aggregator aggregator, CountingFileIO io) {
+    this.aggregator = aggregator;
     this.io = io;
   }
 
   /**
-   * @param readRows whether to count by reading rows (else from position delete files)
-   * @param countColumns per function, the projected column it counts, or -1 for {@code COUNT(*)}
+   * @param readRows whether to aggregate rows (else count from position delete files)
+   * @param functions what each pushed function computes, and from which projected column
    */
-  static AggregatePartitionReader counting(
-      FileIO io, ScanContext context, List<ReadTask> tasks, boolean readRows, int[] countColumns) {
+  static AggregatePartitionReader aggregating(
+      FileIO io,
+      ScanContext context,
+      List<ReadTask> tasks,
+      boolean readRows,
+      AggregateFunctions functions) {
     CountingFileIO counted = new CountingFileIO(io);
     return new AggregatePartitionReader(
         () -> {
           TaskOpener opener = TaskOpener.of(counted, context);
-          long[] counts = new long[countColumns.length];
+          RowAggregation aggregation = functions.aggregation(context);
           for (ReadTask task : tasks) {
             try {
               if (readRows) {
-                countRows(opener, task, countColumns, counts);
+                aggregateRows(opener, task, aggregation);
               } else {
-                countFromDeleteFiles(opener.deletes(), task, countColumns, counts);
+                countFromDeleteFiles(opener.deletes(), task, aggregation);
               }
             } catch (FloeException failure) {
               throw opener.located(failure, task);
             }
           }
-          Object[] values = new Object[counts.length];
-          for (int index = 0; index < counts.length; index++) {
-            values[index] = counts[index];
-          }
-          return new GenericInternalRow(values);
+          return aggregation.rows();
         },
         counted);
   }
 
   private static void countFromDeleteFiles(
-      DeleteLoader deletes, ReadTask task, int[] countColumns, long[] counts) {
+      DeleteLoader deletes, ReadTask task, RowAggregation aggregation) {
     TaskDeletes loaded = deletes.load(task.task().file(), task.task().deletes());
     if (!loaded.equalityDeletes().isEmpty()) {
       throw new IllegalStateException(
@@ -90,60 +87,33 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
               + task.task().file().location()
               + ": its rows must be read to count them");
     }
-    long live = task.task().file().recordCount() - loaded.positions().cardinality();
-    for (int index = 0; index < countColumns.length; index++) {
-      if (countColumns[index] >= 0) {
-        throw new IllegalStateException(
-            "A column's values cannot be counted from delete files: "
-                + task.task().file().location());
-      }
-      counts[index] += live;
-    }
+    aggregation.addCountedRows(task.task().file().recordCount() - loaded.positions().cardinality());
   }
 
-  private static void countRows(
-      TaskOpener opener, ReadTask task, int[] countColumns, long[] counts) {
+  private static void aggregateRows(TaskOpener opener, ReadTask task, RowAggregation aggregation) {
     try (TaskReader reader = opener.openWholeResidual(task)) {
       while (reader.hasNext()) {
-        ColumnarBatch batch = reader.next();
-        int rows = batch.numRows();
-        for (int index = 0; index < countColumns.length; index++) {
-          counts[index] +=
-              countColumns[index] < 0 ? rows : nonNull(batch.column(countColumns[index]), rows);
-        }
+        aggregation.add(reader.next());
       }
     }
-  }
-
-  private static long nonNull(ColumnVector vector, int rows) {
-    if (!vector.hasNull()) {
-      return rows;
-    }
-    long nonNull = 0;
-    for (int row = 0; row < rows; row++) {
-      if (!vector.isNullAt(row)) {
-        nonNull++;
-      }
-    }
-    return nonNull;
   }
 
   @Override
   public boolean next() {
-    if (returned) {
-      return false;
+    if (rows == null) {
+      rows = aggregator.rows();
+    } else {
+      next++;
     }
-    row = counter.count();
-    returned = true;
-    return true;
+    return next < rows.size();
   }
 
   @Override
   public InternalRow get() {
-    if (row == null) {
+    if (rows == null || next >= rows.size()) {
       throw new NoSuchElementException("No current row: call next() first");
     }
-    return row;
+    return rows.get(next);
   }
 
   @Override

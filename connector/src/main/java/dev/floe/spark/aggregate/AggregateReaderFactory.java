@@ -9,21 +9,18 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 
-/** Opens the one-row reader of an aggregate scan's input partition on an executor. */
+/** Opens the reader of an aggregate scan's input partition (its partial rows) on an executor. */
 final class AggregateReaderFactory implements PartitionReaderFactory {
   private static final long serialVersionUID = 1L;
 
   private final FileIOBroadcast io;
   private final byte[] context;
-  private final int[] countColumns;
+  private final AggregateFunctions functions;
 
-  /**
-   * @param countColumns per function, the projected column it counts, or -1 for {@code COUNT(*)}
-   */
-  AggregateReaderFactory(FileIOBroadcast io, byte[] context, int[] countColumns) {
+  AggregateReaderFactory(FileIOBroadcast io, byte[] context, AggregateFunctions functions) {
     this.io = io;
     this.context = context.clone();
-    this.countColumns = countColumns.clone();
+    this.functions = functions;
   }
 
   /**
@@ -58,12 +55,12 @@ final class AggregateReaderFactory implements PartitionReaderFactory {
       case DELETE_FILES:
       case ROWS:
         ScanContext scanContext = TaskCodec.decodeContext(context);
-        return AggregatePartitionReader.counting(
+        return AggregatePartitionReader.aggregating(
             io.value(),
             scanContext,
             TaskCodec.decodeTasks(aggregate.tasks(), scanContext),
             aggregate.source() == AggregateInputPartition.Source.ROWS,
-            countColumns);
+            functions);
     }
     throw new IllegalStateException("Unknown aggregate partition " + aggregate.source());
   }

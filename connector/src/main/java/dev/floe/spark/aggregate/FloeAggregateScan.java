@@ -1,6 +1,5 @@
 package dev.floe.spark.aggregate;
 
-import dev.floe.aggregate.Aggregate;
 import dev.floe.aggregate.AggregatePlan;
 import dev.floe.io.FileIO;
 import dev.floe.scan.FileScanTask;
@@ -31,9 +30,10 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A scan that returns partial aggregates instead of rows: one row with what the manifests answer
- * exactly, then one row per input partition of files counted on executors (from their position
- * delete files, or by reading the rows their equality deletes or residual filter need). Spark adds
- * the partial results up. The metadata row is always there, so a table without files counts 0.
+ * exactly, then the rows of each input partition of files aggregated on executors (counted from
+ * their position delete files, or aggregated from their rows: for sums, and where equality deletes,
+ * the residual filter or missing statistics need them). Spark combines the partial results. The
+ * metadata row is always there, so a table without files counts 0.
  */
 public final class FloeAggregateScan implements Scan, Batch {
   private final SparkSession spark;
@@ -129,23 +129,9 @@ public final class FloeAggregateScan implements Scan, Batch {
     FileIO io = table.io();
     FileIOBroadcast broadcastIO = FileIOBroadcast.of(spark, io);
     return new AggregateReaderFactory(
-        broadcastIO, TaskCodec.encodeContext(context), countColumns(plan.aggregate(), context));
-  }
-
-  /**
-   * Per function, the position in the counted rows' projection of the column it counts, or -1 for
-   * {@code COUNT(*)}. Only counts reach executors.
-   */
-  private static int[] countColumns(Aggregate aggregate, ScanContext context) {
-    int[] columns = new int[aggregate.functions().size()];
-    for (int index = 0; index < columns.length; index++) {
-      Aggregate.Function function = aggregate.functions().get(index);
-      columns[index] =
-          function.column() == null
-              ? -1
-              : context.projection().columnIndex(function.column().fieldId());
-    }
-    return columns;
+        broadcastIO,
+        TaskCodec.encodeContext(context),
+        AggregateFunctions.of(plan.aggregate(), context));
   }
 
   @Override

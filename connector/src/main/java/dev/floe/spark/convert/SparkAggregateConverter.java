@@ -16,6 +16,7 @@ import org.apache.spark.sql.connector.expressions.aggregate.Count;
 import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
 import org.apache.spark.sql.connector.expressions.aggregate.Max;
 import org.apache.spark.sql.connector.expressions.aggregate.Min;
+import org.apache.spark.sql.connector.expressions.aggregate.Sum;
 
 /** Spark's pushed {@link Aggregation} as the {@link Aggregate} Floe answers, where it can. */
 public final class SparkAggregateConverter {
@@ -24,7 +25,8 @@ public final class SparkAggregateConverter {
   /**
    * The functions of {@code aggregation} on columns of {@code schema}, or empty when Floe cannot
    * answer one of them (a GROUP BY, DISTINCT, another function, a nested or unknown column, MIN or
-   * MAX of a type without exact bounds).
+   * MAX of a type without exact bounds, SUM of a column executors cannot sum exactly: floating
+   * point, whose sum depends on the order of the additions, or a decimal of over 18 digits).
    */
   public static Optional<Aggregate> convert(Aggregation aggregation, Schema schema) {
     if (aggregation.groupByExpressions().length > 0) {
@@ -50,6 +52,13 @@ public final class SparkAggregateConverter {
           ? Optional.empty()
           : column(count.column(), schema)
               .map(column -> new Aggregate.Function(Aggregate.Kind.COUNT, column));
+    }
+    if (function instanceof Sum sum) {
+      return sum.isDistinct()
+          ? Optional.empty()
+          : column(sum.column(), schema)
+              .map(column -> new Aggregate.Function(Aggregate.Kind.SUM, column))
+              .filter(Aggregate.Function::computableFromRows);
     }
     if (function instanceof Min min) {
       return column(min.column(), schema)

@@ -129,7 +129,7 @@ public final class RowFilter {
       return new ObjectNode<>(predicate, column, ObjectReader.wideDecimals(type), batchSize);
     }
     // booleans, integers, dates, timestamps and decimals of up to 18 digits, as longs
-    return new IntegralNode(predicate, column, LongReader.of(type), batchSize);
+    return new IntegralNode(predicate, column, LongColumnReader.of(type), batchSize);
   }
 
   private static IllegalArgumentException unsupported(BoundPredicate predicate) {
@@ -249,86 +249,17 @@ public final class RowFilter {
     }
   }
 
-  /**
-   * Reads a column's values as longs: booleans as 0 and 1, ints and dates widened, decimals of up
-   * to 18 digits as their unscaled value, which Spark stores as an int up to 9 digits and a long
-   * above.
-   */
-  private enum LongReader {
-    BOOLEANS,
-    INTS,
-    LONGS;
-
-    static LongReader of(PrimitiveType type) {
-      return switch (type.typeId()) {
-        case BOOLEAN -> BOOLEANS;
-        case INT, DATE -> INTS;
-        case DECIMAL -> type.precision() <= Decimal.MAX_INT_DIGITS() ? INTS : LONGS;
-        case LONG, TIMESTAMP, TIMESTAMPTZ -> LONGS;
-        case FLOAT,
-            DOUBLE,
-            TIME,
-            TIMESTAMP_NS,
-            TIMESTAMPTZ_NS,
-            STRING,
-            UUID,
-            FIXED,
-            BINARY,
-            UNKNOWN,
-            VARIANT,
-            GEOMETRY,
-            GEOGRAPHY,
-            STRUCT,
-            LIST,
-            MAP ->
-            throw new IllegalArgumentException("Cannot read " + type + " values as longs");
-      };
-    }
-
-    void read(ColumnVector vector, int rows, long[] values) {
-      switch (this) {
-        case BOOLEANS -> {
-          for (int row = 0; row < rows; row++) {
-            values[row] = vector.getBoolean(row) ? 1 : 0;
-          }
-        }
-        case INTS -> {
-          for (int row = 0; row < rows; row++) {
-            values[row] = vector.getInt(row);
-          }
-        }
-        case LONGS -> {
-          for (int row = 0; row < rows; row++) {
-            values[row] = vector.getLong(row);
-          }
-        }
-      }
-    }
-
-    /** A Floe value of the column's type as the long this reader produces. */
-    static long literal(Object value, PrimitiveType type) {
-      if (value instanceof Boolean flag) {
-        return flag ? 1 : 0;
-      }
-      if (value instanceof BigDecimal decimal) {
-        // throws rather than rounds: a bound literal already has the column's scale
-        return decimal.setScale(type.scale()).unscaledValue().longValueExact();
-      }
-      return ((Number) value).longValue();
-    }
-  }
-
   /** A predicate on a column whose values read as longs. */
   private static final class IntegralNode implements Node {
     private final Operation operation;
     private final int column;
-    private final LongReader reader;
+    private final LongColumnReader reader;
     private final long literal;
     private final long[] sortedLiterals;
     private final long[] values;
     private final int[] signs;
 
-    IntegralNode(BoundPredicate predicate, int column, LongReader reader, int batchSize) {
+    IntegralNode(BoundPredicate predicate, int column, LongColumnReader reader, int batchSize) {
       this.operation = predicate.operation();
       this.column = column;
       this.reader = reader;
@@ -336,7 +267,7 @@ public final class RowFilter {
       this.sortedLiterals = new long[literals.size()];
       for (int index = 0; index < sortedLiterals.length; index++) {
         sortedLiterals[index] =
-            LongReader.literal(literals.get(index), predicate.reference().type());
+            LongColumnReader.literal(literals.get(index), predicate.reference().type());
       }
       Arrays.sort(sortedLiterals);
       this.literal = sortedLiterals.length == 1 ? sortedLiterals[0] : 0;

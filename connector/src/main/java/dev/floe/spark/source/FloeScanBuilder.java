@@ -178,9 +178,9 @@ final class FloeScanBuilder
     }
     TableScan scan =
         newScan()
-            .select(columnNames(pushed.get().countedColumns()))
+            .select(columnNames(pushed.get().aggregatedColumns()))
             // the answers from metadata read the aggregated columns' counts and bounds
-            .includeColumnStats(columnNames(aggregatedColumns(pushed.get())));
+            .includeColumnStats(columnNames(pushed.get().aggregatedColumns()));
     ScanPlan plan = scan.plan();
     return AggregatePlanner.plan(pushed.get(), plan.files())
         .map(answer -> new AggregateScanPlan(scan, plan, answer));
@@ -247,16 +247,6 @@ final class FloeScanBuilder
 
   private ScanContext context(TableScan scan, Schema projection) {
     return options.scanContext(table.floeTable(), scan.schema(), projection);
-  }
-
-  private static List<NestedField> aggregatedColumns(Aggregate aggregate) {
-    List<NestedField> columns = new ArrayList<>();
-    for (Aggregate.Function function : aggregate.functions()) {
-      if (function.column() != null && !columns.contains(function.column())) {
-        columns.add(function.column());
-      }
-    }
-    return columns;
   }
 
   private static List<String> columnNames(List<NestedField> columns) {

@@ -16,8 +16,9 @@ import dev.floe.expr.Expression;
 import dev.floe.manifest.DataFile;
 import dev.floe.scan.FileScanTask;
 import dev.floe.spark.convert.SparkAggregateConverter;
+import dev.floe.table.NestedField;
+import dev.floe.table.PrimitiveType;
 import java.util.List;
-import java.util.Optional;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -96,7 +97,7 @@ class TestAggregatePlanner {
   }
 
   @Test
-  void minAndMaxComeFromExactBoundsOrAreNotPushed() {
+  void minAndMaxComeFromExactBoundsOrFromRows() {
     Aggregate bounds =
         aggregate(new Min(Expressions.column("id")), new Max(Expressions.column("id")));
     assertThat(
@@ -107,26 +108,70 @@ class TestAggregatePlanner {
     assertThat(AggregatePlanner.plan(bounds, List.of()).orElseThrow().metadataPartial())
         .as("no files: no values")
         .containsExactly(null, null);
-    assertThat(AggregatePlanner.plan(bounds, List.of(task(EU), task(US, deletionVector(US, 1)))))
+    FileScanTask withDeletes = task(US, deletionVector(US, 1));
+    AggregatePlan partlyRead =
+        AggregatePlanner.plan(bounds, List.of(task(EU), withDeletes)).orElseThrow();
+    assertThat(partlyRead.rowTasks())
         .as("a deleted row may hold the bound")
-        .isEqualTo(Optional.empty());
+        .containsExactly(withDeletes);
+    assertThat(partlyRead.metadataPartial()).containsExactly(1L, 100L);
     assertThat(
             AggregatePlanner.plan(
                 aggregate(new Max(Expressions.column("score"))), List.of(task(EU))))
-        .as("no bounds recorded for score")
+        .as("no bounds recorded for score, whose doubles executors do not compare")
         .isEmpty();
   }
 
   @Test
-  void onlyCountMinAndMaxOfTopLevelColumnsWithoutGroupingArePushed() {
+  void sumsAreAlwaysReadFromRows() {
+    Aggregate sum = aggregate(new Sum(Expressions.column("id"), false), countStar());
+    assertThat(sum.describe()).isEqualTo("[SUM(id), COUNT(*)]");
+    assertThat(sum.resultSchema().columns())
+        .extracting(column -> column.name() + " " + column.type() + " " + column.optional())
+        .containsExactly("sum(id) long true", "count(*) long false");
+    FileScanTask withDeletes = task(US, positionDeletes(US));
+    AggregatePlan plan = AggregatePlanner.plan(sum, List.of(task(EU), withDeletes)).orElseThrow();
+    assertThat(plan.rowTasks())
+        .as("no manifest holds a sum, and position deletes cannot make one")
+        .containsExactly(task(EU), withDeletes);
+    assertThat(plan.metadataPartial()).containsExactly(null, 0L);
+    assertThat(plan.isComplete()).isFalse();
+    assertThat(AggregatePlanner.plan(sum, List.of()).orElseThrow().metadataPartial())
+        .as("no rows: no sum, and a count of 0")
+        .containsExactly(null, 0L);
+  }
+
+  @Test
+  void aSumOfDecimalsKeepsItsColumnsTypeAndOnlyExactSumsArePushed() {
+    NestedField price = NestedField.optional(9, "price", PrimitiveType.decimal(12, 2));
+    NestedField wide = NestedField.optional(10, "wide", PrimitiveType.decimal(19, 2));
+    assertThat(new Aggregate.Function(Aggregate.Kind.SUM, price).resultField(1).type())
+        .as("Spark casts a partial decimal sum to its column's type")
+        .isEqualTo(PrimitiveType.decimal(12, 2));
+    assertThat(new Aggregate.Function(Aggregate.Kind.SUM, price).computableFromRows()).isTrue();
+    assertThat(new Aggregate.Function(Aggregate.Kind.SUM, wide).computableFromRows())
+        .as("over 18 digits")
+        .isFalse();
     assertThat(
             SparkAggregateConverter.convert(
                 new Aggregation(
-                    new AggregateFunc[] {new Sum(Expressions.column("id"), false)},
+                    new AggregateFunc[] {new Sum(Expressions.column("score"), false)},
                     new org.apache.spark.sql.connector.expressions.Expression[0]),
                 SCHEMA))
-        .as("SUM")
+        .as("SUM of doubles depends on the order of the additions")
         .isEmpty();
+    assertThat(
+            SparkAggregateConverter.convert(
+                new Aggregation(
+                    new AggregateFunc[] {new Sum(Expressions.column("id"), true)},
+                    new org.apache.spark.sql.connector.expressions.Expression[0]),
+                SCHEMA))
+        .as("SUM(DISTINCT)")
+        .isEmpty();
+  }
+
+  @Test
+  void onlyTopLevelColumnsWithoutGroupingArePushed() {
     assertThat(
             SparkAggregateConverter.convert(
                 new Aggregation(

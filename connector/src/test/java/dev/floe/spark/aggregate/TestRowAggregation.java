@@ -1,0 +1,244 @@
+package dev.floe.spark.aggregate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.floe.aggregate.Aggregate;
+import dev.floe.spark.convert.SparkSchemas;
+import dev.floe.table.NestedField;
+import dev.floe.table.PrimitiveType;
+import dev.floe.table.Schema;
+import dev.floe.table.TypeId;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The partial rows of an aggregation over random batches combine, as Spark combines them, to the
+ * aggregates computed value by value; no partial sum leaves its result type, however long or large
+ * the input.
+ */
+class TestRowAggregation {
+  private static final int BATCH = 64;
+  private static final Schema PROJECTION =
+      new Schema(
+          0,
+          List.of(
+              NestedField.optional(1, "big", PrimitiveType.of(TypeId.LONG)),
+              NestedField.optional(2, "price", PrimitiveType.decimal(4, 2)),
+              NestedField.optional(3, "amount", PrimitiveType.decimal(18, 0)),
+              NestedField.optional(4, "n", PrimitiveType.of(TypeId.INT)),
+              NestedField.optional(5, "day", PrimitiveType.of(TypeId.DATE))),
+          Set.of());
+  private static final Aggregate.Kind[] KINDS = {
+    Aggregate.Kind.COUNT_STAR,
+    Aggregate.Kind.COUNT,
+    Aggregate.Kind.SUM,
+    Aggregate.Kind.SUM,
+    Aggregate.Kind.SUM,
+    Aggregate.Kind.SUM,
+    Aggregate.Kind.MIN,
+    Aggregate.Kind.MAX,
+    Aggregate.Kind.MIN,
+  };
+  private static final int[] COLUMNS = {-1, 0, 0, 1, 2, 3, 4, 4, 1};
+
+  @Test
+  void partialRowsCombineToTheExactAggregatesAndEachFitsItsType() {
+    Random random = new Random(26);
+    RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, PROJECTION, BATCH);
+    List<List<BigDecimal>> columns = new ArrayList<>();
+    for (int column = 0; column < PROJECTION.columns().size(); column++) {
+      columns.add(new ArrayList<>());
+    }
+    long rows = 0;
+    for (int batch = 0; batch < 400; batch++) {
+      int size = 1 + random.nextInt(BATCH);
+      aggregation.add(batch(random, size, columns));
+      rows += size;
+    }
+    List<InternalRow> partials = aggregation.rows();
+    assertThat(partials.size())
+        .as("long sums near 2^63 and 4-digit sums are set aside")
+        .isGreaterThan(100);
+
+    assertThat(sumOfLongs(partials, 0)).isEqualTo(rows);
+    assertThat(sumOfLongs(partials, 1)).isEqualTo(nonNull(columns.get(0)));
+    assertThat(exactSumOfLongs(partials, 2))
+        .as("each partial sum of longs near 2^63 is exact: none wrapped")
+        .isEqualTo(exactSum(columns.get(0)).toBigIntegerExact());
+    assertThat(decimalSum(partials, 3, 4, 2)).isEqualByComparingTo(exactSum(columns.get(1)));
+    assertThat(decimalSum(partials, 4, 18, 0)).isEqualByComparingTo(exactSum(columns.get(2)));
+    assertThat(BigDecimal.valueOf(sumOfLongs(partials, 5)))
+        .isEqualByComparingTo(exactSum(columns.get(3)));
+    assertThat(extreme(partials, 6, false)).isEqualTo(min(columns.get(4)).longValueExact());
+    assertThat(extreme(partials, 7, true)).isEqualTo(max(columns.get(4)).longValueExact());
+    assertThat(decimalExtreme(partials, 8, 4, 2)).isEqualByComparingTo(min(columns.get(1)));
+  }
+
+  @Test
+  void withoutValuesSumsAndBoundsAreNullAndCountsZero() {
+    RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, PROJECTION, BATCH);
+    aggregation.add(batchOfNulls(5));
+    List<InternalRow> partials = aggregation.rows();
+    assertThat(partials).hasSize(1);
+    InternalRow row = partials.get(0);
+    assertThat(row.getLong(0)).isEqualTo(5);
+    assertThat(row.getLong(1)).isZero();
+    for (int function = 2; function < KINDS.length; function++) {
+      assertThat(row.isNullAt(function)).as("function %d", function).isTrue();
+    }
+  }
+
+  @Test
+  void rowsCountedWithoutReadingThemOnlyFeedCountStar() {
+    RowAggregation counts =
+        RowAggregation.of(
+            new Aggregate.Kind[] {Aggregate.Kind.COUNT_STAR}, new int[] {-1}, PROJECTION, BATCH);
+    counts.addCountedRows(41);
+    counts.addCountedRows(1);
+    assertThat(counts.rows().get(0).getLong(0)).isEqualTo(42);
+    RowAggregation sums = RowAggregation.of(KINDS, COLUMNS, PROJECTION, BATCH);
+    assertThatThrownBy(() -> sums.addCountedRows(1)).isInstanceOf(IllegalStateException.class);
+  }
+
+  private static ColumnarBatch batch(Random random, int size, List<List<BigDecimal>> columns) {
+    ColumnVector[] vectors = new ColumnVector[PROJECTION.columns().size()];
+    for (int column = 0; column < vectors.length; column++) {
+      OnHeapColumnVector vector = vector(column);
+      for (int row = 0; row < size; row++) {
+        if (random.nextInt(7) == 0) {
+          vector.putNull(row);
+          columns.get(column).add(null);
+          continue;
+        }
+        BigDecimal value =
+            switch (column) {
+              case 0 -> {
+                long big = Long.MAX_VALUE - random.nextInt(1000);
+                yield BigDecimal.valueOf(random.nextBoolean() ? big : -big);
+              }
+              case 1 -> BigDecimal.valueOf(random.nextInt(19999) - 9999, 2);
+              case 2 -> BigDecimal.valueOf(999_999_999_999_999_999L - random.nextInt(1000));
+              case 3 -> BigDecimal.valueOf(random.nextInt());
+              default -> BigDecimal.valueOf(random.nextInt(40000) - 20000);
+            };
+        put(vector, column, row, value);
+        columns.get(column).add(value);
+      }
+      vectors[column] = vector;
+    }
+    return new ColumnarBatch(vectors, size);
+  }
+
+  private static ColumnarBatch batchOfNulls(int size) {
+    ColumnVector[] vectors = new ColumnVector[PROJECTION.columns().size()];
+    for (int column = 0; column < vectors.length; column++) {
+      OnHeapColumnVector vector = vector(column);
+      vector.putNulls(0, size);
+      vectors[column] = vector;
+    }
+    return new ColumnarBatch(vectors, size);
+  }
+
+  private static OnHeapColumnVector vector(int column) {
+    DataType type = SparkSchemas.toSpark(PROJECTION).fields()[column].dataType();
+    return new OnHeapColumnVector(BATCH, type);
+  }
+
+  private static void put(OnHeapColumnVector vector, int column, int row, BigDecimal value) {
+    switch (column) {
+      case 0, 2 -> vector.putLong(row, value.unscaledValue().longValueExact());
+      case 1, 3, 4 -> vector.putInt(row, value.unscaledValue().intValueExact());
+      default -> throw new IllegalArgumentException("column " + column);
+    }
+  }
+
+  private static long sumOfLongs(List<InternalRow> partials, int function) {
+    long sum = 0;
+    for (InternalRow partial : partials) {
+      if (!partial.isNullAt(function)) {
+        sum = Math.addExact(sum, partial.getLong(function));
+      }
+    }
+    return sum;
+  }
+
+  private static BigInteger exactSumOfLongs(List<InternalRow> partials, int function) {
+    BigInteger sum = BigInteger.ZERO;
+    for (InternalRow partial : partials) {
+      if (!partial.isNullAt(function)) {
+        sum = sum.add(BigInteger.valueOf(partial.getLong(function)));
+      }
+    }
+    return sum;
+  }
+
+  private static BigDecimal decimalSum(
+      List<InternalRow> partials, int function, int precision, int scale) {
+    BigDecimal sum = BigDecimal.ZERO;
+    for (InternalRow partial : partials) {
+      if (!partial.isNullAt(function)) {
+        Decimal value = partial.getDecimal(function, precision, scale);
+        assertThat(value.toJavaBigDecimal().precision())
+            .as("a partial sum fits decimal(%d, %d): %s", precision, scale, value)
+            .isLessThanOrEqualTo(precision);
+        sum = sum.add(value.toJavaBigDecimal());
+      }
+    }
+    return sum;
+  }
+
+  private static long extreme(List<InternalRow> partials, int function, boolean maximum) {
+    Long extreme = null;
+    for (InternalRow partial : partials) {
+      if (!partial.isNullAt(function)) {
+        long value = partial.getInt(function);
+        if (extreme == null || (maximum ? value > extreme : value < extreme)) {
+          extreme = value;
+        }
+      }
+    }
+    return extreme;
+  }
+
+  private static BigDecimal decimalExtreme(
+      List<InternalRow> partials, int function, int precision, int scale) {
+    BigDecimal extreme = null;
+    for (InternalRow partial : partials) {
+      if (!partial.isNullAt(function)) {
+        BigDecimal value = partial.getDecimal(function, precision, scale).toJavaBigDecimal();
+        if (extreme == null || value.compareTo(extreme) < 0) {
+          extreme = value;
+        }
+      }
+    }
+    return extreme;
+  }
+
+  private static long nonNull(List<BigDecimal> values) {
+    return values.stream().filter(value -> value != null).count();
+  }
+
+  private static BigDecimal exactSum(List<BigDecimal> values) {
+    return values.stream().filter(value -> value != null).reduce(BigDecimal.ZERO, BigDecimal::add);
+  }
+
+  private static BigDecimal min(List<BigDecimal> values) {
+    return values.stream().filter(value -> value != null).min(BigDecimal::compareTo).orElseThrow();
+  }
+
+  private static BigDecimal max(List<BigDecimal> values) {
+    return values.stream().filter(value -> value != null).max(BigDecimal::compareTo).orElseThrow();
+  }
+}
