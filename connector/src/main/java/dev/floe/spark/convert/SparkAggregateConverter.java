@@ -6,12 +6,15 @@ import dev.floe.table.PrimitiveType;
 import dev.floe.table.Schema;
 import dev.floe.table.TypeId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Avg;
 import org.apache.spark.sql.connector.expressions.aggregate.Count;
 import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
 import org.apache.spark.sql.connector.expressions.aggregate.Max;
@@ -29,12 +32,28 @@ public final class SparkAggregateConverter {
    * point, whose sum depends on the order of the additions, or a decimal of over 18 digits).
    */
   public static Optional<Aggregate> convert(Aggregation aggregation, Schema schema) {
+    return convert(aggregation, schema, Set.of());
+  }
+
+  /**
+   * As {@link #convert(Aggregation, Schema)}, declining also a SUM of an integer column in {@code
+   * averagedIntegers}. Spark rewrites an AVG it cannot push whole into a SUM and a COUNT, then
+   * divides the cast sum: for integers it would add the partial sums as longs, where its own AVG
+   * adds doubles, so a sum past 2^63 would fail or wrap where Spark's answer would not.
+   */
+  public static Optional<Aggregate> convert(
+      Aggregation aggregation, Schema schema, Set<String> averagedIntegers) {
     if (aggregation.groupByExpressions().length > 0) {
       return Optional.empty();
     }
     List<Aggregate.Function> functions = new ArrayList<>();
     for (AggregateFunc function : aggregation.aggregateExpressions()) {
       Optional<Aggregate.Function> converted = convert(function, schema);
+      if (converted.isPresent()
+          && converted.get().kind() == Aggregate.Kind.SUM
+          && averagedIntegers.contains(converted.get().column().name())) {
+        return Optional.empty();
+      }
       if (converted.isEmpty()) {
         return Optional.empty();
       }
@@ -71,6 +90,26 @@ public final class SparkAggregateConverter {
           .map(column -> new Aggregate.Function(Aggregate.Kind.MAX, column));
     }
     return Optional.empty();
+  }
+
+  /**
+   * The integer columns {@code aggregation} averages, by name: an AVG whose SUM, once Spark
+   * rewrites it, Floe must not push.
+   */
+  public static Set<String> averagedIntegers(Aggregation aggregation, Schema schema) {
+    Set<String> columns = new HashSet<>();
+    for (AggregateFunc function : aggregation.aggregateExpressions()) {
+      if (function instanceof Avg average) {
+        column(average.column(), schema)
+            .filter(column -> column.type() instanceof PrimitiveType type && isInteger(type))
+            .ifPresent(column -> columns.add(column.name()));
+      }
+    }
+    return columns;
+  }
+
+  private static boolean isInteger(PrimitiveType type) {
+    return type.typeId() == TypeId.INT || type.typeId() == TypeId.LONG;
   }
 
   private static Optional<NestedField> column(Expression expression, Schema schema) {

@@ -16,8 +16,10 @@ import dev.floe.table.NestedField;
 import dev.floe.table.Schema;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -53,6 +55,7 @@ final class FloeScanBuilder
   private AggregateScanPlan aggregate;
   private String plannedAggregateKey;
   private Optional<AggregateScanPlan> plannedAggregate = Optional.empty();
+  private final Set<String> averagedIntegers = new HashSet<>();
   private Integer limit;
 
   /** A planned aggregate, kept from {@link #pushAggregation} for {@link #build()}. */
@@ -156,8 +159,13 @@ final class FloeScanBuilder
     return planAggregate(aggregation).map(planned -> planned.answer().isComplete()).orElse(false);
   }
 
-  /** Plans an aggregate once for both of Spark's questions about it. */
+  /**
+   * Plans an aggregate once for both of Spark's questions about it. Spark first offers the query's
+   * own aggregate; the integer columns it averages are remembered, since Spark may then offer its
+   * AVGs rewritten as SUM and COUNT, and Floe must not push those sums.
+   */
   private Optional<AggregateScanPlan> planAggregate(Aggregation aggregation) {
+    averagedIntegers.addAll(SparkAggregateConverter.averagedIntegers(aggregation, readSchema));
     String key =
         Arrays.toString(aggregation.aggregateExpressions())
             + Arrays.toString(aggregation.groupByExpressions());
@@ -172,7 +180,8 @@ final class FloeScanBuilder
     if (!options.aggregatePushDown() || predicatesLeftToSpark > 0) {
       return Optional.empty();
     }
-    Optional<Aggregate> pushed = SparkAggregateConverter.convert(aggregation, readSchema);
+    Optional<Aggregate> pushed =
+        SparkAggregateConverter.convert(aggregation, readSchema, averagedIntegers);
     if (pushed.isEmpty()) {
       return Optional.empty();
     }

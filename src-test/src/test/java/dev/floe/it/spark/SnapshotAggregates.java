@@ -45,6 +45,8 @@ final class SnapshotAggregates {
   private final List<String> columns = new ArrayList<>();
   private final List<String> boundedColumns = new ArrayList<>();
   private final List<String> otherOrderedColumns = new ArrayList<>();
+  private final List<String> summableColumns = new ArrayList<>();
+  private boolean sumsComputable = true;
   private final List<String> filters;
   private final WrittenOnce<Row> icebergAnswers;
   private final WrittenOnce<IcebergPlan> icebergPlan;
@@ -60,6 +62,13 @@ final class SnapshotAggregates {
         boundedColumns.add(field.name());
       } else if (hasInexactBounds(field.dataType())) {
         otherOrderedColumns.add(field.name());
+      }
+      if (field.dataType() instanceof IntegerType
+          || field.dataType() instanceof LongType
+          || field.dataType() instanceof DecimalType) {
+        summableColumns.add(field.name());
+        sumsComputable &=
+            !(field.dataType() instanceof DecimalType decimal) || decimal.precision() <= 18;
       }
     }
     this.filters = filters(Set.of(schema.fieldNames()));
@@ -147,6 +156,16 @@ final class SnapshotAggregates {
     return List.copyOf(otherOrderedColumns);
   }
 
+  /** Integer and decimal columns, whose sums Floe computes on executors. */
+  List<String> summableColumns() {
+    return List.copyOf(summableColumns);
+  }
+
+  /** Whether Floe sums every summable column: none is a decimal of over 18 digits. */
+  boolean sumsComputable() {
+    return sumsComputable;
+  }
+
   /** Iceberg's answer to the aggregate named as {@link #countWhere}, {@code min(c)} and so on. */
   Object iceberg(String aggregate) {
     return icebergAnswers.get().getAs(aggregate);
@@ -158,6 +177,10 @@ final class SnapshotAggregates {
 
   static String countWhere(String filter) {
     return "count where " + filter;
+  }
+
+  static String sumWhere(String column, String filter) {
+    return "sum(" + column + ") where " + filter;
   }
 
   /** Floe's read of the snapshot by path, with or without aggregate pushdown. */
@@ -179,6 +202,15 @@ final class SnapshotAggregates {
     }
     for (String column : columns) {
       aggregates.add(functions.count(functions.col(column)).as("count(" + column + ")"));
+    }
+    for (String column : summableColumns) {
+      aggregates.add(functions.sum(column).as("sum(" + column + ")"));
+      aggregates.add(functions.avg(column).as("avg(" + column + ")"));
+      for (String filter : filters) {
+        aggregates.add(
+            functions.expr("sum(CASE WHEN " + filter + " THEN " + column + " END)")
+                .as(sumWhere(column, filter)));
+      }
     }
     List<String> ordered = new ArrayList<>(boundedColumns);
     ordered.addAll(otherOrderedColumns);
