@@ -32,7 +32,14 @@ enum BenchmarkReader {
    * Spark's operators and no decoding. {@link #load} gives the DataFrame {@link MemoryFloor}
    * caches, not the cached one; only the lineitem suite runs it, on tables without deletes.
    */
-  IN_MEMORY("In memory");
+  IN_MEMORY("In memory"),
+  /**
+   * Floe with aggregate pushdown off ({@code aggregate-push-down-enabled=false}): Spark aggregates
+   * the rows Floe's reader hands it, as it does Iceberg's, where Floe would otherwise compute the
+   * aggregate in its scan. Only the lineitem suite runs it, on the cases whose answer is collected
+   * (its aggregates), unless {@code bench.lineitem.rowsToSpark=false}.
+   */
+  FLOE_ROWS("Floe (rows)");
 
   /**
    * A read option only {@link #IN_MEMORY}'s DataFrame carries: Spark answers a query from the cache
@@ -68,6 +75,9 @@ enum BenchmarkReader {
               spark, table, ReadQuery.fullScan(), Map.of("verify-checksums", "false"));
       case IN_MEMORY ->
           spark.read().option(IN_MEMORY_OPTION, "true").parquet(files.toArray(String[]::new));
+      case FLOE_ROWS ->
+          TableReader.FLOE.read(
+              spark, table, ReadQuery.fullScan(), Map.of("aggregate-push-down-enabled", "false"));
     };
   }
 }

@@ -30,6 +30,8 @@ import java.util.Properties;
  *     on the Spark 3.5 line under the suite's profile): a reader column "Comet"
  * @param inMemory whether the in-memory floor is timed ({@code bench.lineitem.inMemory}, on by
  *     default): a reader column "In memory", the queries over the tables without deletes cached
+ * @param rowsToSpark whether Floe is also timed with aggregate pushdown off ({@code
+ *     bench.lineitem.rowsToSpark}, on by default): a reader column "Floe (rows)" on the aggregates
  * @param tables the tables written and read, and the sizes of the wide, strings and small-files
  *     tables ({@code bench.lineitem.tables}, {@code .wideRows}, {@code .stringRows}, {@code
  *     .smallFiles}, {@code .smallFileRows})
@@ -42,6 +44,7 @@ record LineitemBenchmarkSettings(
     boolean checksumCost,
     boolean comet,
     boolean inMemory,
+    boolean rowsToSpark,
     SuiteTableSettings tables) {
   static final String PREFIX = "bench.lineitem";
   static final String CHART_FILE = "lineitem-ratios.svg";
@@ -108,6 +111,7 @@ record LineitemBenchmarkSettings(
         booleanProperty(properties, PREFIX + ".checksumCost", false),
         comet,
         booleanProperty(properties, PREFIX + ".inMemory", true),
+        booleanProperty(properties, PREFIX + ".rowsToSpark", true),
         size.tables().refinedBy(properties, PREFIX));
   }
 
@@ -121,7 +125,7 @@ record LineitemBenchmarkSettings(
 
   /**
    * The readers timed, in the report's column order: the three compared, then Comet, the in-memory
-   * floor and Floe without its checks where asked.
+   * floor, Floe without its checks and Floe handing rows to Spark where asked.
    */
   List<BenchmarkReader> readers() {
     List<BenchmarkReader> readers = new ArrayList<>(BenchmarkReader.COMPARED);
@@ -133,6 +137,9 @@ record LineitemBenchmarkSettings(
     }
     if (checksumCost) {
       readers.add(BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
+    }
+    if (rowsToSpark) {
+      readers.add(BenchmarkReader.FLOE_ROWS);
     }
     return List.copyOf(readers);
   }

@@ -60,12 +60,13 @@ record LineitemCase(
   /**
    * Spark's Parquet reader cannot apply deletes, and the in-memory floor is read with it; Floe
    * without its checks reads the tables without deletes only (what the checks cost does not depend
-   * on deletes, and the suite runs long).
+   * on deletes, and the suite runs long); Floe handing its rows to Spark reads the aggregates only.
    */
   boolean readBy(BenchmarkReader reader) {
     return switch (reader) {
       case FLOE, ICEBERG, COMET -> true;
       case SPARK_PARQUET, FLOE_WITHOUT_CHECKSUMS, IN_MEMORY -> !table.hasDeletes();
+      case FLOE_ROWS -> !noop;
     };
   }
 
@@ -76,6 +77,7 @@ record LineitemCase(
       case SPARK_PARQUET -> "Spark's Parquet reader does not apply deletes";
       case FLOE_WITHOUT_CHECKSUMS -> "the checks' cost is measured on the tables without deletes";
       case IN_MEMORY -> "the floor caches the data files, so only tables without deletes";
+      case FLOE_ROWS -> "only the aggregates, which Floe computes in its scan where it may";
     };
   }
 

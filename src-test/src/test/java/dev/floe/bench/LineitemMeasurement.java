@@ -85,7 +85,8 @@ record LineitemMeasurement(
 
   /**
    * The report's ratios of medians: Floe/Iceberg, Floe/Spark Parquet, Iceberg/Floe, then Floe over
-   * each other reader timed (Comet, the in-memory floor, Floe without its checks).
+   * each other reader timed (Comet, the in-memory floor, Floe without its checks, Floe handing rows
+   * to Spark) and, with the last, that one over Iceberg: its reader's share without pushdown.
    */
   static List<ReadReportTable.Ratio> ratios(List<BenchmarkReader> readers) {
     int floe = readers.indexOf(BenchmarkReader.FLOE);
@@ -99,10 +100,17 @@ record LineitemMeasurement(
         List.of(
             BenchmarkReader.COMET,
             BenchmarkReader.IN_MEMORY,
-            BenchmarkReader.FLOE_WITHOUT_CHECKSUMS)) {
+            BenchmarkReader.FLOE_WITHOUT_CHECKSUMS,
+            BenchmarkReader.FLOE_ROWS)) {
       if (readers.contains(other)) {
         ratios.add(new ReadReportTable.Ratio(floe, readers.indexOf(other)));
       }
+    }
+    if (readers.contains(BenchmarkReader.FLOE_ROWS)) {
+      ratios.add(
+          new ReadReportTable.Ratio(
+              readers.indexOf(BenchmarkReader.FLOE_ROWS),
+              readers.indexOf(BenchmarkReader.ICEBERG)));
     }
     return ratios;
   }

@@ -92,7 +92,7 @@ final class LineitemRounds {
       LineitemCase suiteCase, ReadCase readCase, BenchmarkReader reader, MemoryFloor floor) {
     DeleteBenchmarkTable table = suiteCase.table();
     return switch (reader) {
-      case FLOE, ICEBERG, SPARK_PARQUET, FLOE_WITHOUT_CHECKSUMS ->
+      case FLOE, ICEBERG, SPARK_PARQUET, FLOE_WITHOUT_CHECKSUMS, FLOE_ROWS ->
           ONCE.measure(readCase, () -> reader.load(spark, table.fixture(), table.dataFiles()));
       case COMET ->
           Comet.enabled(

@@ -26,6 +26,9 @@ class TestLineitemBenchmarkSettings {
     assertThat(settings.chartOutput()).as("no report, no chart").isNull();
     assertThat(settings.checksumCost()).as("no checksum-cost column unless asked").isFalse();
     assertThat(settings.inMemory()).as("the in-memory floor by default").isTrue();
+    assertThat(settings.rowsToSpark())
+        .as("Floe with aggregate pushdown off beside it by default")
+        .isTrue();
     assertThat(settings.tables().tables())
         .as("every table, in the suite's order")
         .containsExactly(
@@ -186,18 +189,22 @@ class TestLineitemBenchmarkSettings {
 
   @Test
   void theChecksumCostIsMeasuredOnlyWhenAsked() {
-    assertThat(settingsWith("bench.lineitem.inMemory", "false").readers())
-        .as("without Comet or the floor, the three readers compared")
+    Properties onlyCompared = new Properties();
+    onlyCompared.setProperty("bench.lineitem.inMemory", "false");
+    onlyCompared.setProperty("bench.lineitem.rowsToSpark", "false");
+    assertThat(LineitemBenchmarkSettings.from(onlyCompared, false).readers())
+        .as("without Comet, the floor or Floe's rows, the three readers compared")
         .containsExactly(
             BenchmarkReader.FLOE, BenchmarkReader.ICEBERG, BenchmarkReader.SPARK_PARQUET);
     assertThat(settingsWith("bench.lineitem.checksumCost", "true").readers())
-        .as("asked: Floe without its checks too, last, so the other columns keep their places")
+        .as("asked: Floe without its checks too, after the floor, so the columns keep their places")
         .containsExactly(
             BenchmarkReader.FLOE,
             BenchmarkReader.ICEBERG,
             BenchmarkReader.SPARK_PARQUET,
             BenchmarkReader.IN_MEMORY,
-            BenchmarkReader.FLOE_WITHOUT_CHECKSUMS);
+            BenchmarkReader.FLOE_WITHOUT_CHECKSUMS,
+            BenchmarkReader.FLOE_ROWS);
     assertThatThrownBy(() -> settingsWith("bench.lineitem.checksumCost", "yes"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("bench.lineitem.checksumCost must be true or false, not 'yes'");
@@ -218,7 +225,8 @@ class TestLineitemBenchmarkSettings {
             BenchmarkReader.ICEBERG,
             BenchmarkReader.SPARK_PARQUET,
             BenchmarkReader.COMET,
-            BenchmarkReader.IN_MEMORY);
+            BenchmarkReader.IN_MEMORY,
+            BenchmarkReader.FLOE_ROWS);
     assertThat(withComet.sessionSettings())
         .as("the session starts with Comet's plugin, off-heap memory and native Iceberg scan")
         .containsEntry("spark.plugins", "org.apache.spark.CometPlugin")

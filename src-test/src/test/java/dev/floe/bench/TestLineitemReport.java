@@ -52,6 +52,46 @@ class TestLineitemReport {
         .contains("| 0.60 | 0.75 | 1.67 | 0.50 | 1.50 |");
   }
 
+  /**
+   * Floe with aggregate pushdown off times the aggregates only (a case collected, not sent to the
+   * noop sink), and the report sets Floe against it and it against Iceberg.
+   */
+  @Test
+  void floeHandingRowsToSparkIsTimedOnAggregatesBesideFloe() {
+    List<BenchmarkReader> readers =
+        List.of(
+            BenchmarkReader.FLOE,
+            BenchmarkReader.ICEBERG,
+            BenchmarkReader.SPARK_PARQUET,
+            BenchmarkReader.FLOE_ROWS);
+    ReadReportTable table =
+        new ReadReportTable(
+            List.of("table", "case"),
+            readers.stream().map(BenchmarkReader::label).toList(),
+            LineitemMeasurement.ratios(readers));
+    table.add(
+        List.of("lineitem", "scan aggregate"),
+        List.of(measured(30), measured(100), measured(80), measured(60)));
+
+    assertThat(table.markdown())
+        .startsWith(
+            "| table | case | Floe ms | Iceberg ms | Spark Parquet ms | Floe (rows) ms"
+                + " | Floe/Iceberg | Floe/Spark Parquet | Iceberg/Floe | Floe/Floe (rows)"
+                + " | Floe (rows)/Iceberg |\n")
+        .contains("| 0.30 | 0.38 | 3.33 | 0.50 | 0.60 |");
+    assertThat(suiteCase(LINEITEM, "scan aggregate", LineitemCase.Goal.READ).readBy(
+            BenchmarkReader.FLOE_ROWS))
+        .as("an aggregate")
+        .isTrue();
+    assertThat(
+            new LineitemCase(
+                    LINEITEM, LineitemCases.FULL_SCAN, rows -> rows, true, null,
+                    LineitemCase.Goal.FULL_SCAN)
+                .readBy(BenchmarkReader.FLOE_ROWS))
+        .as("a scan to the noop sink has no aggregate to push")
+        .isFalse();
+  }
+
   @Test
   void eachCaseIsHeldToIssueTwentySixsTargets() {
     List<LineitemCase> cases =
