@@ -79,13 +79,18 @@ class TestLineitemReport {
                 + " | Floe/Iceberg | Floe/Spark Parquet | Iceberg/Floe | Floe/Floe (rows)"
                 + " | Floe (rows)/Iceberg |\n")
         .contains("| 0.30 | 0.38 | 3.33 | 0.50 | 0.60 |");
-    assertThat(suiteCase(LINEITEM, "scan aggregate", LineitemCase.Goal.READ).readBy(
-            BenchmarkReader.FLOE_ROWS))
+    assertThat(
+            suiteCase(LINEITEM, "scan aggregate", LineitemCase.Goal.READ)
+                .readBy(BenchmarkReader.FLOE_ROWS))
         .as("an aggregate")
         .isTrue();
     assertThat(
             new LineitemCase(
-                    LINEITEM, LineitemCases.FULL_SCAN, rows -> rows, true, null,
+                    LINEITEM,
+                    LineitemCases.FULL_SCAN,
+                    rows -> rows,
+                    true,
+                    null,
                     LineitemCase.Goal.FULL_SCAN)
                 .readBy(BenchmarkReader.FLOE_ROWS))
         .as("a scan to the noop sink has no aggregate to push")

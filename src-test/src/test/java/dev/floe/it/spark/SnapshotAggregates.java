@@ -208,7 +208,8 @@ final class SnapshotAggregates {
       aggregates.add(functions.avg(column).as("avg(" + column + ")"));
       for (String filter : filters) {
         aggregates.add(
-            functions.expr("sum(CASE WHEN " + filter + " THEN " + column + " END)")
+            functions
+                .expr("sum(CASE WHEN " + filter + " THEN " + column + " END)")
                 .as(sumWhere(column, filter)));
       }
     }

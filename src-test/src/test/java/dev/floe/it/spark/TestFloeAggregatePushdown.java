@@ -70,12 +70,9 @@ class TestFloeAggregatePushdown {
     if (!table.summableColumns().isEmpty()) {
       checks.add(
           dynamicTest(
-              table + ": sum and avg of " + table.summableColumns(),
-              () -> sumsAndAverages(table)));
+              table + ": sum and avg of " + table.summableColumns(), () -> sumsAndAverages(table)));
       for (String filter : table.filters()) {
-        checks.add(
-            dynamicTest(
-                table + ": sums where " + filter, () -> sumsWhere(table, filter)));
+        checks.add(dynamicTest(table + ": sums where " + filter, () -> sumsWhere(table, filter)));
       }
     }
     checks.add(

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Sums Floe computes on executors, on a table built to overflow them: {@code decimal(4, 2)} prices
  * whose sum needs 8 digits (Spark casts each partial sum back to the column's type, so a partial
- * sum of more than 4 digits would turn the answer null), longs near 2^63 whose sum overflows a long,
- * and deleted rows. Each answer, or each failure under ANSI mode, equals Iceberg's, which Spark
- * computes over Iceberg's rows; each is pushed.
+ * sum of more than 4 digits would turn the answer null), longs near 2^63 whose sum overflows a
+ * long, and deleted rows. Each answer, or each failure under ANSI mode, equals Iceberg's, which
+ * Spark computes over Iceberg's rows; each is pushed.
  */
 class TestFloeSumPushdown {
   private static final String TABLE = "pushdown_large_sums";
