@@ -1,32 +1,56 @@
 package dev.floe.aggregate;
 
 import dev.floe.scan.FileScanTask;
+import dev.floe.table.NestedField;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * How a pushed aggregate is answered: the partial result of the files answered from metadata
- * (Floe's value forms, one per function; counts are never null), and the files whose rows are
- * counted on executors, from their position delete files or by reading their rows.
+ * How a pushed aggregate is answered: the partial result from metadata (Floe's value forms, one per
+ * function; counts are never null), and the files aggregated on executors, from their position
+ * delete files or by reading their rows. Of those files, the manifest entries may still answer some
+ * functions: {@code functionsOnExecutors} lists, by position, those executors compute; the others
+ * are in the metadata partial for every file.
  */
 public record AggregatePlan(
     Aggregate aggregate,
     List<Object> metadataPartial,
     int filesFromMetadata,
     List<FileScanTask> deleteFileTasks,
-    List<FileScanTask> rowTasks) {
+    List<FileScanTask> rowTasks,
+    List<Integer> functionsOnExecutors) {
 
   public AggregatePlan {
     Objects.requireNonNull(aggregate, "aggregate");
     // MIN and MAX of files without values are null
-    metadataPartial = Collections.unmodifiableList(new java.util.ArrayList<>(metadataPartial));
+    metadataPartial = Collections.unmodifiableList(new ArrayList<>(metadataPartial));
     deleteFileTasks = List.copyOf(deleteFileTasks);
     rowTasks = List.copyOf(rowTasks);
+    functionsOnExecutors = List.copyOf(functionsOnExecutors);
+    for (int function : functionsOnExecutors) {
+      if (function < 0 || function >= aggregate.functions().size()) {
+        throw new IllegalArgumentException(
+            "No function " + function + " in " + aggregate.describe() + " to compute from rows");
+      }
+    }
     if (metadataPartial.size() != aggregate.functions().size()) {
       throw new IllegalArgumentException(
           "One partial value per function: " + metadataPartial + " for " + aggregate.describe());
     }
+  }
+
+  /** The aggregate's columns executors read: those of the functions they compute. */
+  public List<NestedField> columnsReadOnExecutors() {
+    List<NestedField> columns = new ArrayList<>();
+    for (int function : functionsOnExecutors) {
+      NestedField column = aggregate.functions().get(function).column();
+      if (column != null && !columns.contains(column)) {
+        columns.add(column);
+      }
+    }
+    return columns;
   }
 
   /** Whether the metadata answers every file, so its partial result is the final one. */

@@ -14,8 +14,9 @@ import java.util.OptionalLong;
  * Decides, for each planned data file, how a {@link Aggregate} is answered: from the manifest alone
  * ({@link FileAggregates}), from the file's position delete files (counts only), or by reading its
  * rows. A sum always reads rows, and so does a file whose manifest entry lacks exact counts or
- * bounds; when a function cannot be computed from rows ({@link
- * Aggregate.Function#computableFromRows}), such a file leaves the aggregate to the engine.
+ * bounds. Of the files left to executors, the functions every one's manifest entry answers still
+ * come from there; executors compute the others, which they must be able to ({@link
+ * Aggregate.Function#computableFromRows}), or the aggregate is left to the engine.
  */
 public final class AggregatePlanner {
   private AggregatePlanner() {}
@@ -27,8 +28,9 @@ public final class AggregatePlanner {
    * @return empty when the aggregate cannot be answered exactly
    */
   public static Optional<AggregatePlan> plan(Aggregate aggregate, List<FileScanTask> files) {
-    Object[] partial = new Object[aggregate.functions().size()];
-    for (int index = 0; index < partial.length; index++) {
+    int functions = aggregate.functions().size();
+    Object[] partial = new Object[functions];
+    for (int index = 0; index < functions; index++) {
       Aggregate.Kind kind = aggregate.functions().get(index).kind();
       partial[index] =
           kind == Aggregate.Kind.COUNT_STAR || kind == Aggregate.Kind.COUNT
@@ -37,86 +39,112 @@ public final class AggregatePlanner {
     }
     List<FileScanTask> deleteFileTasks = new ArrayList<>();
     List<FileScanTask> rowTasks = new ArrayList<>();
+    List<FileAggregates> executorFiles = new ArrayList<>();
     int fromMetadata = 0;
     for (FileScanTask task : files) {
       FileAggregates file = FileAggregates.of(task);
-      Object[] answer = metadataAnswer(aggregate, file);
-      if (answer != null) {
-        combine(aggregate, partial, answer);
+      Object[] answers = metadataAnswers(aggregate, file);
+      if (!Arrays.asList(answers).contains(null)) {
+        for (int index = 0; index < functions; index++) {
+          combine(aggregate.functions().get(index).kind(), partial, index, answers[index]);
+        }
         fromMetadata++;
       } else if (aggregate.onlyCounts()
           && file.countMethod() == CountMethod.DELETE_FILES
           && aggregate.countedColumns().isEmpty()) {
         deleteFileTasks.add(task);
-      } else if (aggregate.computableFromRows()) {
-        rowTasks.add(task);
+        executorFiles.add(file);
       } else {
-        return Optional.empty();
+        rowTasks.add(task);
+        executorFiles.add(file);
+      }
+    }
+    List<Integer> onExecutors = new ArrayList<>();
+    for (int index = 0; index < functions; index++) {
+      if (!answerFromMetadata(aggregate, index, executorFiles, partial)) {
+        if (!aggregate.functions().get(index).computableFromRows()) {
+          return Optional.empty();
+        }
+        onExecutors.add(index);
       }
     }
     return Optional.of(
         new AggregatePlan(
-            aggregate, Arrays.asList(partial), fromMetadata, deleteFileTasks, rowTasks));
+            aggregate,
+            Arrays.asList(partial),
+            fromMetadata,
+            deleteFileTasks,
+            rowTasks,
+            onExecutors));
   }
 
-  /** The file's partial result from its manifest entry, or null when that is not exact. */
-  private static Object[] metadataAnswer(Aggregate aggregate, FileAggregates file) {
+  /**
+   * Combines function {@code index}'s answers from the manifest entries of the files left to
+   * executors into {@code partial}, when every one of them answers it: executors then compute only
+   * the other functions, and read only their columns.
+   *
+   * @return whether the manifest entries answered it
+   */
+  private static boolean answerFromMetadata(
+      Aggregate aggregate, int index, List<FileAggregates> executorFiles, Object[] partial) {
+    Aggregate.Function function = aggregate.functions().get(index);
+    List<Object> answers = new ArrayList<>();
+    for (FileAggregates file : executorFiles) {
+      Object answer = metadataAnswer(function, file);
+      if (answer == null) {
+        return false;
+      }
+      answers.add(answer);
+    }
+    for (Object answer : answers) {
+      combine(function.kind(), partial, index, answer);
+    }
+    return true;
+  }
+
+  /** Per function, the file's partial result from its manifest entry, or null where not exact. */
+  private static Object[] metadataAnswers(Aggregate aggregate, FileAggregates file) {
+    Object[] answers = new Object[aggregate.functions().size()];
+    for (int index = 0; index < answers.length; index++) {
+      answers[index] = metadataAnswer(aggregate.functions().get(index), file);
+    }
+    return answers;
+  }
+
+  /** The file's partial result of one function from its manifest entry, or null if not exact. */
+  private static Object metadataAnswer(Aggregate.Function function, FileAggregates file) {
     if (file.countMethod() != CountMethod.METADATA) {
       return null;
     }
-    Object[] answer = new Object[aggregate.functions().size()];
-    for (int index = 0; index < answer.length; index++) {
-      Aggregate.Function function = aggregate.functions().get(index);
-      switch (function.kind()) {
-        case COUNT_STAR:
-          answer[index] = file.liveRowCount();
-          break;
-        case COUNT:
-          OptionalLong nonNull = file.nonNullCount(function.column());
-          if (nonNull.isEmpty()) {
-            return null;
-          }
-          answer[index] = nonNull.getAsLong();
-          break;
-        case SUM:
-          // no manifest holds a sum: the file's rows are read
-          return null;
-        case MIN:
-        case MAX:
-          Optional<ColumnBounds> bounds = file.bounds(function.column());
-          if (bounds.isEmpty()) {
-            return null;
-          }
-          answer[index] = bounds.get();
-          break;
+    return switch (function.kind()) {
+      case COUNT_STAR -> file.liveRowCount();
+      case COUNT -> {
+        OptionalLong nonNull = file.nonNullCount(function.column());
+        yield nonNull.isEmpty() ? null : nonNull.getAsLong();
       }
-    }
-    return answer;
+      // no manifest holds a sum: the file's rows are read
+      case SUM -> null;
+      case MIN, MAX -> file.bounds(function.column()).orElse(null);
+    };
   }
 
-  private static void combine(Aggregate aggregate, Object[] partial, Object[] answer) {
-    for (int index = 0; index < partial.length; index++) {
-      switch (aggregate.functions().get(index).kind()) {
-        case COUNT_STAR:
-        case COUNT:
-          partial[index] = (Long) partial[index] + (Long) answer[index];
-          break;
-        case SUM:
-          throw new IllegalStateException("A sum is never answered from metadata");
-        case MIN:
-          ColumnBounds lower = (ColumnBounds) answer[index];
-          if (lower.hasValues()
-              && (partial[index] == null || compare(lower.lower(), partial[index]) < 0)) {
-            partial[index] = lower.lower();
-          }
-          break;
-        case MAX:
-          ColumnBounds upper = (ColumnBounds) answer[index];
-          if (upper.hasValues()
-              && (partial[index] == null || compare(upper.upper(), partial[index]) > 0)) {
-            partial[index] = upper.upper();
-          }
-          break;
+  private static void combine(Aggregate.Kind kind, Object[] partial, int index, Object answer) {
+    switch (kind) {
+      case COUNT_STAR, COUNT -> partial[index] = (Long) partial[index] + (Long) answer;
+      case SUM -> throw new IllegalStateException("A sum is never answered from metadata");
+      case MIN -> {
+        ColumnBounds lower = (ColumnBounds) answer;
+        if (lower.hasValues()
+            && (partial[index] == null || compare(lower.lower(), partial[index]) < 0)) {
+          partial[index] = lower.lower();
+        }
+      }
+      case MAX -> {
+        ColumnBounds upper = (ColumnBounds) answer;
+        if (upper.hasValues()
+            && (partial[index] == null || compare(upper.upper(), partial[index]) > 0)) {
+          partial[index] = upper.upper();
+        }
       }
     }
   }

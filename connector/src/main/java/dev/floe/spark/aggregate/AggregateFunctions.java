@@ -1,13 +1,14 @@
 package dev.floe.spark.aggregate;
 
 import dev.floe.aggregate.Aggregate;
+import dev.floe.aggregate.AggregatePlan;
 import dev.floe.scan.task.ScanContext;
 import java.io.Serializable;
 
 /**
- * What executors compute of a pushed aggregate: per function its kind and the position of its
- * column in the scan's projection (-1 for {@code COUNT(*)}), small enough to ship with the reader
- * factory.
+ * What executors compute of a pushed aggregate: per function its kind, the position of its column
+ * in the scan's projection (-1 for {@code COUNT(*)}, and for a function the manifests answer for
+ * every file read, which executors leave neutral), small enough to ship with the reader factory.
  */
 final class AggregateFunctions implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -15,24 +16,32 @@ final class AggregateFunctions implements Serializable {
   private final Aggregate.Kind[] kinds;
   private final int[] columns;
 
-  private AggregateFunctions(Aggregate.Kind[] kinds, int[] columns) {
+  private final boolean[] computed;
+
+  private AggregateFunctions(Aggregate.Kind[] kinds, int[] columns, boolean[] computed) {
     this.kinds = kinds;
     this.columns = columns;
+    this.computed = computed;
   }
 
-  /** The functions of {@code aggregate}, their columns found in {@code context}'s projection. */
-  static AggregateFunctions of(Aggregate aggregate, ScanContext context) {
-    int count = aggregate.functions().size();
+  /**
+   * The functions of {@code plan}'s aggregate, those it computes from rows with their columns found
+   * in {@code context}'s projection.
+   */
+  static AggregateFunctions of(AggregatePlan plan, ScanContext context) {
+    int count = plan.aggregate().functions().size();
     Aggregate.Kind[] kinds = new Aggregate.Kind[count];
     int[] columns = new int[count];
+    boolean[] computed = new boolean[count];
     for (int index = 0; index < count; index++) {
-      Aggregate.Function function = aggregate.functions().get(index);
+      Aggregate.Function function = plan.aggregate().functions().get(index);
       kinds[index] = function.kind();
+      computed[index] = plan.functionsOnExecutors().contains(index);
       columns[index] =
-          function.column() == null
+          function.column() == null || !computed[index]
               ? -1
               : context.projection().columnIndex(function.column().fieldId());
-      if (function.column() != null && columns[index] < 0) {
+      if (computed[index] && function.column() != null && columns[index] < 0) {
         throw new IllegalArgumentException(
             "The scan does not read column "
                 + function.column().name()
@@ -40,11 +49,11 @@ final class AggregateFunctions implements Serializable {
                 + function.describe());
       }
     }
-    return new AggregateFunctions(kinds, columns);
+    return new AggregateFunctions(kinds, columns, computed);
   }
 
   /** An empty aggregation of these functions over batches of {@code context}'s projection. */
   RowAggregation aggregation(ScanContext context) {
-    return RowAggregation.of(kinds, columns, context.projection(), context.batchSize());
+    return RowAggregation.of(kinds, columns, computed, context.projection(), context.batchSize());
   }
 }

@@ -129,9 +129,7 @@ public final class FloeAggregateScan implements Scan, Batch {
     FileIO io = table.io();
     FileIOBroadcast broadcastIO = FileIOBroadcast.of(spark, io);
     return new AggregateReaderFactory(
-        broadcastIO,
-        TaskCodec.encodeContext(context),
-        AggregateFunctions.of(plan.aggregate(), context));
+        broadcastIO, TaskCodec.encodeContext(context), AggregateFunctions.of(plan, context));
   }
 
   @Override

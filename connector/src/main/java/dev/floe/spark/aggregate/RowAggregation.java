@@ -36,15 +36,21 @@ final class RowAggregation {
 
   /**
    * @param kinds per function, what it computes
-   * @param columns per function, its column's position in {@code projection}, or -1 for {@code
-   *     COUNT(*)}
+   * @param columns per function computed, its column's position in {@code projection}, or -1 for
+   *     {@code COUNT(*)}
+   * @param computed per function, whether it is computed here; the others, answered elsewhere, stay
+   *     neutral in every partial row
    * @param batchSize the most rows a batch holds
    */
   static RowAggregation of(
-      Aggregate.Kind[] kinds, int[] columns, Schema projection, int batchSize) {
+      Aggregate.Kind[] kinds, int[] columns, boolean[] computed, Schema projection, int batchSize) {
     Accumulator[] accumulators = new Accumulator[kinds.length];
     RowAggregation aggregation = new RowAggregation(accumulators);
     for (int index = 0; index < kinds.length; index++) {
+      if (!computed[index]) {
+        accumulators[index] = new Neutral(kinds[index]);
+        continue;
+      }
       NestedField column = columns[index] < 0 ? null : projection.columns().get(columns[index]);
       Aggregate.Function function = new Aggregate.Function(kinds[index], column);
       if (!function.computableFromRows()) {
@@ -124,6 +130,31 @@ final class RowAggregation {
     /** What a partial row holds for this function when it covers no row. */
     Object neutral() {
       return null;
+    }
+  }
+
+  /** A function answered elsewhere: neutral in every partial row. */
+  private static final class Neutral extends Accumulator {
+    private final Aggregate.Kind kind;
+
+    Neutral(Aggregate.Kind kind) {
+      this.kind = kind;
+    }
+
+    @Override
+    void add(ColumnarBatch batch, int rows) {}
+
+    @Override
+    Object result() {
+      return neutral();
+    }
+
+    @Override
+    Object neutral() {
+      return switch (kind) {
+        case COUNT_STAR, COUNT -> 0L;
+        case SUM, MIN, MAX -> null;
+      };
     }
   }
 

@@ -191,8 +191,12 @@ final class FloeScanBuilder
             // the answers from metadata read the aggregated columns' counts and bounds
             .includeColumnStats(columnNames(pushed.get().aggregatedColumns()));
     ScanPlan plan = scan.plan();
+    // executors read only the columns of the functions the manifests do not answer
     return AggregatePlanner.plan(pushed.get(), plan.files())
-        .map(answer -> new AggregateScanPlan(scan, plan, answer));
+        .map(
+            answer ->
+                new AggregateScanPlan(
+                    scan.select(columnNames(answer.columnsReadOnExecutors())), plan, answer));
   }
 
   /**

@@ -60,6 +60,13 @@ class TestAggregatePlanner {
     assertThat(plan.rowTasks()).containsExactly(tasks.get(3));
     assertThat(plan.describeFiles())
         .isEqualTo("aggregateFiles=[fromMetadata=2, fromDeleteFiles=1, read=1]");
+    assertThat(plan.functionsOnExecutors()).as("executors count the other two").containsExactly(0);
+    AggregatePlan onlyDeleteFiles =
+        AggregatePlanner.plan(aggregate(countStar()), List.of(task(US, positionDeletes(US))))
+            .orElseThrow();
+    assertThat(onlyDeleteFiles.functionsOnExecutors())
+        .as("a file counted from its delete files is counted on executors")
+        .containsExactly(0);
   }
 
   @Test
@@ -135,10 +142,45 @@ class TestAggregatePlanner {
         .as("no manifest holds a sum, and position deletes cannot make one")
         .containsExactly(task(EU), withDeletes);
     assertThat(plan.metadataPartial()).containsExactly(null, 0L);
+    assertThat(plan.functionsOnExecutors())
+        .as("position delete files hide the count from the manifest too")
+        .containsExactly(0, 1);
     assertThat(plan.isComplete()).isFalse();
     assertThat(AggregatePlanner.plan(sum, List.of()).orElseThrow().metadataPartial())
         .as("no rows: no sum, and a count of 0")
         .containsExactly(null, 0L);
+  }
+
+  /**
+   * Files read only for a sum still answer the other functions from their manifest entries, so
+   * executors read only the summed column; a delete that makes one entry inexact sends the function
+   * to the rows of every file read.
+   */
+  @Test
+  void filesReadForASumAnswerTheOtherFunctionsFromTheirManifests() {
+    Aggregate mixed =
+        aggregate(
+            new Sum(Expressions.column("id"), false),
+            countStar(),
+            new Max(Expressions.column("id")),
+            new Count(Expressions.column("region"), false));
+    AggregatePlan plan = AggregatePlanner.plan(mixed, List.of(task(EU), task(US))).orElseThrow();
+    assertThat(plan.rowTasks()).hasSize(2);
+    assertThat(plan.functionsOnExecutors())
+        .as("region's counts are not recorded, id's bounds and the row counts are")
+        .containsExactly(0, 3);
+    assertThat(plan.metadataPartial()).containsExactly(null, 150L, 100L, 0L);
+    assertThat(plan.columnsReadOnExecutors())
+        .extracting(column -> column.name())
+        .containsExactly("id", "region");
+
+    AggregatePlan withDeletionVector =
+        AggregatePlanner.plan(mixed, List.of(task(EU), task(US, deletionVector(US, 7))))
+            .orElseThrow();
+    assertThat(withDeletionVector.functionsOnExecutors())
+        .as("a deletion vector keeps the count exact, not the bound")
+        .containsExactly(0, 2, 3);
+    assertThat(withDeletionVector.metadataPartial()).containsExactly(null, 143L, null, 0L);
   }
 
   @Test

@@ -52,11 +52,12 @@ class TestRowAggregation {
     Aggregate.Kind.MIN,
   };
   private static final int[] COLUMNS = {-1, 0, 0, 1, 2, 3, 4, 4, 1};
+  private static final boolean[] EVERY_ONE = {true, true, true, true, true, true, true, true, true};
 
   @Test
   void partialRowsCombineToTheExactAggregatesAndEachFitsItsType() {
     Random random = new Random(26);
-    RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, PROJECTION, BATCH);
+    RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     List<List<BigDecimal>> columns = new ArrayList<>();
     for (int column = 0; column < PROJECTION.columns().size(); column++) {
       columns.add(new ArrayList<>());
@@ -88,7 +89,7 @@ class TestRowAggregation {
 
   @Test
   void withoutValuesSumsAndBoundsAreNullAndCountsZero() {
-    RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, PROJECTION, BATCH);
+    RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     aggregation.add(batchOfNulls(5));
     List<InternalRow> partials = aggregation.rows();
     assertThat(partials).hasSize(1);
@@ -104,12 +105,45 @@ class TestRowAggregation {
   void rowsCountedWithoutReadingThemOnlyFeedCountStar() {
     RowAggregation counts =
         RowAggregation.of(
-            new Aggregate.Kind[] {Aggregate.Kind.COUNT_STAR}, new int[] {-1}, PROJECTION, BATCH);
+            new Aggregate.Kind[] {Aggregate.Kind.COUNT_STAR},
+            new int[] {-1},
+            new boolean[] {true},
+            PROJECTION,
+            BATCH);
     counts.addCountedRows(41);
     counts.addCountedRows(1);
     assertThat(counts.rows().get(0).getLong(0)).isEqualTo(42);
-    RowAggregation sums = RowAggregation.of(KINDS, COLUMNS, PROJECTION, BATCH);
+    RowAggregation sums = RowAggregation.of(KINDS, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     assertThatThrownBy(() -> sums.addCountedRows(1)).isInstanceOf(IllegalStateException.class);
+  }
+
+  /**
+   * Functions the manifests answer stay neutral in every partial row, those set aside included, so
+   * the engine's combination counts them once, from the metadata row.
+   */
+  @Test
+  void functionsAnsweredElsewhereStayNeutral() {
+    boolean[] sumsOnly = {false, false, true, true, true, true, false, false, false};
+    int[] columns = {-1, -1, 0, 1, 2, 3, -1, -1, -1};
+    RowAggregation aggregation = RowAggregation.of(KINDS, columns, sumsOnly, PROJECTION, BATCH);
+    List<List<BigDecimal>> values = new ArrayList<>();
+    for (int column = 0; column < PROJECTION.columns().size(); column++) {
+      values.add(new ArrayList<>());
+    }
+    Random random = new Random(7);
+    for (int batch = 0; batch < 50; batch++) {
+      aggregation.add(batch(random, BATCH, values));
+    }
+    List<InternalRow> partials = aggregation.rows();
+    assertThat(partials.size()).as("sums set aside").isGreaterThan(1);
+    for (InternalRow partial : partials) {
+      assertThat(partial.getLong(0)).as("COUNT(*) answered elsewhere").isZero();
+      assertThat(partial.getLong(1)).as("COUNT(big) answered elsewhere").isZero();
+      for (int function = 6; function < KINDS.length; function++) {
+        assertThat(partial.isNullAt(function)).as("bound %d answered elsewhere", function).isTrue();
+      }
+    }
+    assertThat(decimalSum(partials, 3, 4, 2)).isEqualByComparingTo(exactSum(values.get(1)));
   }
 
   private static ColumnarBatch batch(Random random, int size, List<List<BigDecimal>> columns) {

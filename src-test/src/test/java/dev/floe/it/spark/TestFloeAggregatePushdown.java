@@ -208,6 +208,38 @@ class TestFloeAggregatePushdown {
     assertThat(description.hasAggregate())
         .as("Floe's scan of %s pushes the sums: %s", table, description)
         .isEqualTo(table.sumsComputable());
+    sumsBesideOtherFunctions(table);
+  }
+
+  /**
+   * A sum beside functions the manifests may answer (a count, a non-null count, a bound): the files
+   * read for the sum answer those from their entries where exact, and the answers still equal
+   * Iceberg's.
+   */
+  private void sumsBesideOtherFunctions(SnapshotAggregates table) {
+    String column = table.summableColumns().get(0);
+    List<Column> mixed =
+        List.of(
+            functions.count("*").as(SnapshotAggregates.COUNT_STAR),
+            functions.sum(column).as("sum(" + column + ")"),
+            functions.count(functions.col(column)).as("count(" + column + ")"),
+            functions.max(column).as("max(" + column + ")"),
+            functions.min(column).as("min(" + column + ")"));
+    Dataset<Row> pushed = SnapshotAggregates.aggregate(table.floe(true), mixed);
+    Row row = pushed.collectAsList().get(0);
+    ScanDescription description = ScanDescription.ofExecuted(pushed, table.fixture().name());
+
+    for (String name :
+        List.of(
+            SnapshotAggregates.COUNT_STAR,
+            "sum(" + column + ")",
+            "count(" + column + ")",
+            "max(" + column + ")",
+            "min(" + column + ")")) {
+      assertThat((Object) row.getAs(name))
+          .as("%s beside a sum, of %s (%s)", name, table, description)
+          .isEqualTo(table.iceberg(name));
+    }
   }
 
   private void sumsWhere(SnapshotAggregates table, String filter) {
