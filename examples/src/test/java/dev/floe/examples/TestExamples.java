@@ -99,8 +99,18 @@ class TestExamples {
             .planFiles()) {
       tasks.forEach(task -> icebergFiles.add(task.file().location()));
     }
-    assertThat(figure(filtered, "resultFiles"))
-        .as("Floe plans as many files as Iceberg for the filtered read:%n%s", filtered)
+    assertThat(filtered)
+        .as("the filtered count and sum are computed in Floe's scan:%n%s", filtered)
+        .contains("aggregate=[COUNT(*), SUM(amount)]");
+    String filteredFiles = filtered.substring(filtered.indexOf("aggregateFiles=["));
+    assertThat(
+            figure(filteredFiles, "fromMetadata")
+                + figure(filteredFiles, "fromDeleteFiles")
+                + figure(filteredFiles, "read"))
+        .as("Floe answers as many files as Iceberg plans for the filtered read:%n%s", filtered)
+        .isEqualTo(icebergFiles.size());
+    assertThat(figure(filteredFiles, "read"))
+        .as("the sum reads the rows of every file")
         .isEqualTo(icebergFiles.size());
     assertThat(figure(filtered, "skippedByPartitionSummary"))
         .as("the games and music manifest is skipped by its partition summary")
