@@ -10,6 +10,9 @@ import dev.floe.spark.exec.CountingFileIO;
 import dev.floe.spark.exec.TaskOpener;
 import dev.floe.spark.exec.TaskReader;
 import dev.floe.spark.metrics.FloeMetrics;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -18,32 +21,33 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 
 /**
  * Returns the partial-aggregate rows of one input partition: either the row answered on the driver,
- * or those of its files, made on first use. Counting from delete files loads each file's position
- * deletes (deletion vectors never come here: metadata answers them) and subtracts their cardinality
- * from {@code record_count}; aggregating rows reads each split through the same four stages as a
- * scan ({@link TaskReader}), so deletes and the residual filter apply exactly as they do to the
- * rows Spark would otherwise aggregate, and folds its batches into a {@link RowAggregation}.
+ * or those of its files, made as Spark asks for them. Counting from delete files loads each file's
+ * position deletes (deletion vectors never come here: metadata answers them) and subtracts their
+ * cardinality from {@code record_count}; aggregating rows reads each split through the same four
+ * stages as a scan ({@link TaskReader}), so deletes and the residual filter apply exactly as they
+ * do to the rows Spark would otherwise aggregate, and folds its batches into a {@link
+ * RowAggregation} one at a time. A partial sum the aggregation sets aside is handed to Spark before
+ * the next batch is read, so the rows held at once stay within a batch's, however many the sums
+ * need.
  */
 final class AggregatePartitionReader implements PartitionReader<InternalRow> {
-  private final Aggregator aggregator;
+  private final Folding folding;
   private final CountingFileIO io;
-  private List<InternalRow> rows;
-  private int next;
-
-  /** Computes the rows when first asked. */
-  private interface Aggregator {
-    List<InternalRow> rows();
-  }
+  private final Deque<InternalRow> ready = new ArrayDeque<>();
+  private InternalRow current;
+  private boolean finished;
 
   AggregatePartitionReader(InternalRow answered) {
-    this(() -> List.of(answered), null);
+    this(null, null);
+    ready.add(answered);
+    finished = true;
   }
 
   /**
-   * @param io the counted file access the aggregator reads through, or null when it reads none
+   * @param io the counted file access the folding reads through, or null when it reads none
    */
-  private AggregatePartitionReader(Aggregator aggregator, CountingFileIO io) {
-    this.aggregator = aggregator;
+  private AggregatePartitionReader(Folding folding, CountingFileIO io) {
+    this.folding = folding;
     this.io = io;
   }
 
@@ -59,23 +63,77 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
       AggregateFunctions functions) {
     CountingFileIO counted = new CountingFileIO(io);
     return new AggregatePartitionReader(
-        () -> {
-          TaskOpener opener = TaskOpener.of(counted, context);
-          RowAggregation aggregation = functions.aggregation(context);
-          for (ReadTask task : tasks) {
-            try {
-              if (readRows) {
-                aggregateRows(opener, task, aggregation);
-              } else {
-                countFromDeleteFiles(opener.deletes(), task, aggregation);
-              }
-            } catch (FloeException failure) {
-              throw opener.located(failure, task);
+        new Folding(counted, context, tasks, readRows, functions), counted);
+  }
+
+  /** Folds a partition's files into one aggregation, a batch (or a counted file) at a time. */
+  private static final class Folding implements AutoCloseable {
+    private final CountingFileIO io;
+    private final ScanContext context;
+    private final Iterator<ReadTask> tasks;
+    private final boolean readRows;
+    private final AggregateFunctions functions;
+    private TaskOpener opener;
+    private RowAggregation aggregation;
+    private ReadTask task;
+    private TaskReader reader;
+
+    Folding(
+        CountingFileIO io,
+        ScanContext context,
+        List<ReadTask> tasks,
+        boolean readRows,
+        AggregateFunctions functions) {
+      this.io = io;
+      this.context = context;
+      this.tasks = List.copyOf(tasks).iterator();
+      this.readRows = readRows;
+      this.functions = functions;
+    }
+
+    RowAggregation aggregation() {
+      if (aggregation == null) {
+        opener = TaskOpener.of(io, context);
+        aggregation = functions.aggregation(context);
+      }
+      return aggregation;
+    }
+
+    /** Folds in one more batch or counted file; false once every file is folded in. */
+    boolean foldMore() {
+      RowAggregation into = aggregation();
+      try {
+        while (true) {
+          if (reader != null) {
+            if (reader.hasNext()) {
+              into.add(reader.next());
+              return true;
             }
+            reader.close();
+            reader = null;
           }
-          return aggregation.rows();
-        },
-        counted);
+          if (!tasks.hasNext()) {
+            return false;
+          }
+          task = tasks.next();
+          if (!readRows) {
+            countFromDeleteFiles(opener.deletes(), task, into);
+            return true;
+          }
+          reader = opener.openWholeResidual(task);
+        }
+      } catch (FloeException failure) {
+        throw opener.located(failure, task);
+      }
+    }
+
+    @Override
+    public void close() {
+      if (reader != null) {
+        reader.close();
+        reader = null;
+      }
+    }
   }
 
   private static void countFromDeleteFiles(
@@ -90,30 +148,27 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
     aggregation.addCountedRows(task.task().file().recordCount() - loaded.positions().cardinality());
   }
 
-  private static void aggregateRows(TaskOpener opener, ReadTask task, RowAggregation aggregation) {
-    try (TaskReader reader = opener.openWholeResidual(task)) {
-      while (reader.hasNext()) {
-        aggregation.add(reader.next());
-      }
-    }
-  }
-
   @Override
   public boolean next() {
-    if (rows == null) {
-      rows = aggregator.rows();
-    } else {
-      next++;
+    while (ready.isEmpty() && !finished) {
+      if (folding.foldMore()) {
+        ready.addAll(folding.aggregation().takeSetAside());
+      } else {
+        ready.addAll(folding.aggregation().takeSetAside());
+        ready.add(folding.aggregation().result());
+        finished = true;
+      }
     }
-    return next < rows.size();
+    current = ready.poll();
+    return current != null;
   }
 
   @Override
   public InternalRow get() {
-    if (rows == null || next >= rows.size()) {
+    if (current == null) {
       throw new NoSuchElementException("No current row: call next() first");
     }
-    return rows.get(next);
+    return current;
   }
 
   @Override
@@ -124,5 +179,9 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    if (folding != null) {
+      folding.close();
+    }
+  }
 }

@@ -99,15 +99,26 @@ final class RowAggregation {
     }
   }
 
-  /** The partial rows: those set aside, then the one of what was folded since. */
-  List<InternalRow> rows() {
+  /**
+   * The partial rows set aside since the last call, each one sum that could not grow further (its
+   * other functions neutral); at most one per row folded in since.
+   */
+  List<InternalRow> takeSetAside() {
+    if (setAside.isEmpty()) {
+      return List.of();
+    }
+    List<InternalRow> taken = List.copyOf(setAside);
+    setAside.clear();
+    return taken;
+  }
+
+  /** The partial row of everything folded in and not set aside. */
+  InternalRow result() {
     Object[] values = new Object[accumulators.length];
     for (int index = 0; index < values.length; index++) {
       values[index] = accumulators[index].result();
     }
-    List<InternalRow> rows = new ArrayList<>(setAside);
-    rows.add(new GenericInternalRow(values));
-    return rows;
+    return new GenericInternalRow(values);
   }
 
   /** Sets a partial value aside in a row of its own, every other function neutral there. */

@@ -63,12 +63,19 @@ class TestRowAggregation {
       columns.add(new ArrayList<>());
     }
     long rows = 0;
+    List<InternalRow> partials = new ArrayList<>();
     for (int batch = 0; batch < 400; batch++) {
       int size = 1 + random.nextInt(BATCH);
       aggregation.add(batch(random, size, columns));
       rows += size;
+      List<InternalRow> setAside = aggregation.takeSetAside();
+      assertThat(setAside.size())
+          .as("a batch of %d rows sets aside at most one sum per row and sum", size)
+          .isLessThanOrEqualTo(size * 4);
+      partials.addAll(setAside);
     }
-    List<InternalRow> partials = aggregation.rows();
+    assertThat(aggregation.takeSetAside()).as("taken rows are gone").isEmpty();
+    partials.add(aggregation.result());
     assertThat(partials.size())
         .as("long sums near 2^63 and 4-digit sums are set aside")
         .isGreaterThan(100);
@@ -91,9 +98,8 @@ class TestRowAggregation {
   void withoutValuesSumsAndBoundsAreNullAndCountsZero() {
     RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     aggregation.add(batchOfNulls(5));
-    List<InternalRow> partials = aggregation.rows();
-    assertThat(partials).hasSize(1);
-    InternalRow row = partials.get(0);
+    assertThat(aggregation.takeSetAside()).isEmpty();
+    InternalRow row = aggregation.result();
     assertThat(row.getLong(0)).isEqualTo(5);
     assertThat(row.getLong(1)).isZero();
     for (int function = 2; function < KINDS.length; function++) {
@@ -112,7 +118,7 @@ class TestRowAggregation {
             BATCH);
     counts.addCountedRows(41);
     counts.addCountedRows(1);
-    assertThat(counts.rows().get(0).getLong(0)).isEqualTo(42);
+    assertThat(counts.result().getLong(0)).isEqualTo(42);
     RowAggregation sums = RowAggregation.of(KINDS, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     assertThatThrownBy(() -> sums.addCountedRows(1)).isInstanceOf(IllegalStateException.class);
   }
@@ -131,10 +137,12 @@ class TestRowAggregation {
       values.add(new ArrayList<>());
     }
     Random random = new Random(7);
+    List<InternalRow> partials = new ArrayList<>();
     for (int batch = 0; batch < 50; batch++) {
       aggregation.add(batch(random, BATCH, values));
+      partials.addAll(aggregation.takeSetAside());
     }
-    List<InternalRow> partials = aggregation.rows();
+    partials.add(aggregation.result());
     assertThat(partials.size()).as("sums set aside").isGreaterThan(1);
     for (InternalRow partial : partials) {
       assertThat(partial.getLong(0)).as("COUNT(*) answered elsewhere").isZero();

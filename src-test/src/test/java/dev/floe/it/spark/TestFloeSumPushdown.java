@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Sums Floe computes on executors, on a table built to overflow them: {@code decimal(4, 2)} prices
  * whose sum needs 8 digits (Spark casts each partial sum back to the column's type, so a partial
- * sum of more than 4 digits would turn the answer null), longs near 2^63 whose sum overflows a
- * long, and deleted rows. Each answer, or each failure under ANSI mode, equals Iceberg's, which
- * Spark computes over Iceberg's rows; each is pushed.
+ * sum of more than 4 digits would turn the answer null), a {@code decimal(2, 0)} column of 99s,
+ * longs near 2^63 whose sum overflows a long, and deleted rows. Each answer, or each failure under
+ * ANSI mode, equals Iceberg's, which Spark computes over Iceberg's rows; each is pushed.
  */
 class TestFloeSumPushdown {
   private static final String TABLE = "pushdown_large_sums";
@@ -30,16 +30,17 @@ class TestFloeSumPushdown {
     writer.sql(
         TABLE,
         "CREATE NAMESPACE IF NOT EXISTS " + SharedSpark.CATALOG + "." + FixtureWriter.DATABASE,
-        "CREATE TABLE {t} (id bigint, price decimal(4, 2), big bigint, n int) USING iceberg"
+        "CREATE TABLE {t} (id bigint, price decimal(4, 2), big bigint, n int, tiny decimal(2, 0))"
+            + " USING iceberg"
             + " TBLPROPERTIES ("
             + DeleteFixtures.MERGE_ON_READ_V2
             + ")",
         "INSERT INTO {t} SELECT id, CAST(99.99 - (id % 7) AS decimal(4, 2)),"
-            + " 9223372036854775000 - id, CAST(id * 1000 AS int)"
+            + " 9223372036854775000 - id, CAST(id * 1000 AS int), CAST(99 AS decimal(2, 0))"
             + " FROM range(0, "
             + ROWS
             + ")",
-        "INSERT INTO {t} VALUES (" + ROWS + ", NULL, NULL, NULL)",
+        "INSERT INTO {t} VALUES (" + ROWS + ", NULL, NULL, NULL, NULL)",
         "DELETE FROM {t} WHERE id % 10 = 3");
     return writer.fixture(TABLE, ROWS + 1 - ROWS / 10);
   }
@@ -50,6 +51,15 @@ class TestFloeSumPushdown {
         rows ->
             rows.selectExpr(
                 "sum(price)", "avg(price)", "count(*)", "min(price)", "max(price)", "sum(n)"));
+  }
+
+  /**
+   * Every value of {@code tiny} is 99, its column's largest: each addition leaves {@code decimal(2,
+   * 0)}, so nearly every row becomes a partial row of its own, handed to Spark batch by batch.
+   */
+  @Test
+  void aSumThatLeavesItsColumnAtEveryRowEqualsIcebergs() {
+    checkPushedAndEqual(rows -> rows.selectExpr("sum(tiny)", "avg(tiny)", "count(tiny)"));
   }
 
   @Test
