@@ -151,10 +151,9 @@ final class AggregatePartitionReader implements PartitionReader<InternalRow> {
   @Override
   public boolean next() {
     while (ready.isEmpty() && !finished) {
-      if (folding.foldMore()) {
-        ready.addAll(folding.aggregation().takeSetAside());
-      } else {
-        ready.addAll(folding.aggregation().takeSetAside());
+      boolean folded = folding.foldMore();
+      ready.addAll(folding.aggregation().takeSetAside());
+      if (!folded) {
         ready.add(folding.aggregation().result());
         finished = true;
       }

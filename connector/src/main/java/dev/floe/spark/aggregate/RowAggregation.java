@@ -326,29 +326,12 @@ final class RowAggregation {
       if (!hasValue) {
         return null;
       }
-      return switch (type.typeId()) {
-        case INT, DATE -> (int) extreme;
-        case DECIMAL -> Decimal.createUnsafe(extreme, type.precision(), type.scale());
-        case LONG, TIMESTAMP, TIMESTAMPTZ -> extreme;
-        case BOOLEAN,
-            FLOAT,
-            DOUBLE,
-            TIME,
-            TIMESTAMP_NS,
-            TIMESTAMPTZ_NS,
-            STRING,
-            UUID,
-            FIXED,
-            BINARY,
-            UNKNOWN,
-            VARIANT,
-            GEOMETRY,
-            GEOGRAPHY,
-            STRUCT,
-            LIST,
-            MAP ->
-            throw new IllegalStateException("No minimum or maximum of " + type + " from rows");
-      };
+      if (type.typeId() == TypeId.DECIMAL) {
+        return Decimal.createUnsafe(extreme, type.precision(), type.scale());
+      }
+      // ints and dates read as ints; longs and timestamps as longs (computableFromRows allows no
+      // other type here)
+      return reader == LongColumnReader.INTS ? (Object) (int) extreme : (Object) extreme;
     }
   }
 }
