@@ -113,7 +113,9 @@ public final class AggregatePlanner {
 
   /** The file's partial result of one function from its manifest entry, or null if not exact. */
   private static Object metadataAnswer(Aggregate.Function function, FileAggregates file) {
-    if (file.countMethod() != CountMethod.METADATA) {
+    if (file.countMethod() != CountMethod.METADATA
+        || function.argument() == Aggregate.Argument.LENGTH) {
+      // no manifest holds the lengths of values
       return null;
     }
     return switch (function.kind()) {

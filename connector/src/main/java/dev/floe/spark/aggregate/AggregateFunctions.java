@@ -6,7 +6,8 @@ import dev.floe.scan.task.ScanContext;
 import java.io.Serializable;
 
 /**
- * What executors compute of a pushed aggregate: per function its kind, the position of its column
+ * What executors compute of a pushed aggregate: per function its kind, its argument (values or
+ * their lengths), the position of its column
  * in the scan's projection (-1 for {@code COUNT(*)}, and for a function the manifests answer for
  * every file read, which executors leave neutral), small enough to ship with the reader factory.
  */
@@ -14,12 +15,14 @@ final class AggregateFunctions implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final Aggregate.Kind[] kinds;
+  private final Aggregate.Argument[] arguments;
   private final int[] columns;
-
   private final boolean[] computed;
 
-  private AggregateFunctions(Aggregate.Kind[] kinds, int[] columns, boolean[] computed) {
+  private AggregateFunctions(
+      Aggregate.Kind[] kinds, Aggregate.Argument[] arguments, int[] columns, boolean[] computed) {
     this.kinds = kinds;
+    this.arguments = arguments;
     this.columns = columns;
     this.computed = computed;
   }
@@ -31,11 +34,13 @@ final class AggregateFunctions implements Serializable {
   static AggregateFunctions of(AggregatePlan plan, ScanContext context) {
     int count = plan.aggregate().functions().size();
     Aggregate.Kind[] kinds = new Aggregate.Kind[count];
+    Aggregate.Argument[] arguments = new Aggregate.Argument[count];
     int[] columns = new int[count];
     boolean[] computed = new boolean[count];
     for (int index = 0; index < count; index++) {
       Aggregate.Function function = plan.aggregate().functions().get(index);
       kinds[index] = function.kind();
+      arguments[index] = function.argument();
       computed[index] = plan.functionsOnExecutors().contains(index);
       columns[index] =
           function.column() == null || !computed[index]
@@ -49,11 +54,12 @@ final class AggregateFunctions implements Serializable {
                 + function.describe());
       }
     }
-    return new AggregateFunctions(kinds, columns, computed);
+    return new AggregateFunctions(kinds, arguments, columns, computed);
   }
 
   /** An empty aggregation of these functions over batches of {@code context}'s projection. */
   RowAggregation aggregation(ScanContext context) {
-    return RowAggregation.of(kinds, columns, computed, context.projection(), context.batchSize());
+    return RowAggregation.of(
+        kinds, arguments, columns, computed, context.projection(), context.batchSize());
   }
 }

@@ -18,7 +18,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 /**
  * The partial aggregates of one input partition's rows, folded batch by batch as the scan's stages
  * hand them over (deletes and the residual filter already applied): counts, sums of integers and of
- * decimals of up to 18 digits, minimums and maximums of values that compare as longs.
+ * decimals of up to 18 digits, minimums and maximums of values that compare as longs, and sums,
+ * minimums and maximums of lengths ({@link ArgumentReader}).
  *
  * <p>A sum stays within its result column: a sum that would leave it (a long that would overflow, a
  * decimal that would need more digits than its column has) is set aside as a partial row of its
@@ -36,6 +37,7 @@ final class RowAggregation {
 
   /**
    * @param kinds per function, what it computes
+   * @param arguments per function, what it takes of its column's values
    * @param columns per function computed, its column's position in {@code projection}, or -1 for
    *     {@code COUNT(*)}
    * @param computed per function, whether it is computed here; the others, answered elsewhere, stay
@@ -43,7 +45,12 @@ final class RowAggregation {
    * @param batchSize the most rows a batch holds
    */
   static RowAggregation of(
-      Aggregate.Kind[] kinds, int[] columns, boolean[] computed, Schema projection, int batchSize) {
+      Aggregate.Kind[] kinds,
+      Aggregate.Argument[] arguments,
+      int[] columns,
+      boolean[] computed,
+      Schema projection,
+      int batchSize) {
     Accumulator[] accumulators = new Accumulator[kinds.length];
     RowAggregation aggregation = new RowAggregation(accumulators);
     for (int index = 0; index < kinds.length; index++) {
@@ -52,7 +59,8 @@ final class RowAggregation {
         continue;
       }
       NestedField column = columns[index] < 0 ? null : projection.columns().get(columns[index]);
-      Aggregate.Function function = new Aggregate.Function(kinds[index], column);
+      Aggregate.Function function =
+          new Aggregate.Function(kinds[index], column, arguments[index]);
       if (!function.computableFromRows()) {
         throw new IllegalArgumentException(
             "Executors cannot compute " + function.describe() + " from rows");
@@ -61,15 +69,8 @@ final class RowAggregation {
           switch (kinds[index]) {
             case COUNT_STAR -> new RowCount();
             case COUNT -> new ValueCount(columns[index]);
-            case SUM ->
-                new Sum(
-                    columns[index], (PrimitiveType) column.type(), batchSize, aggregation, index);
-            case MIN, MAX ->
-                new Extreme(
-                    columns[index],
-                    (PrimitiveType) column.type(),
-                    kinds[index] == Aggregate.Kind.MAX,
-                    batchSize);
+            case SUM -> new Sum(columns[index], function, batchSize, aggregation, index);
+            case MIN, MAX -> new Extreme(columns[index], function, batchSize);
           };
     }
     return aggregation;
@@ -222,12 +223,12 @@ final class RowAggregation {
   }
 
   /**
-   * A sum of integers (as a long) or of decimals of up to 18 digits (as their unscaled value, which
-   * never leaves {@code ±(10^precision - 1)}).
+   * A sum of integers or lengths (as a long) or of decimals of up to 18 digits (as their unscaled
+   * value, which never leaves {@code ±(10^precision - 1)}).
    */
   private static final class Sum extends Accumulator {
     private final int column;
-    private final LongColumnReader reader;
+    private final ArgumentReader reader;
     private final int precision;
     private final int scale;
     private final long bound;
@@ -237,9 +238,15 @@ final class RowAggregation {
     private boolean hasValue;
     private long sum;
 
-    Sum(int column, PrimitiveType type, int batchSize, RowAggregation owner, int function) {
+    Sum(
+        int column,
+        Aggregate.Function summed,
+        int batchSize,
+        RowAggregation owner,
+        int function) {
       this.column = column;
-      this.reader = LongColumnReader.of(type);
+      this.reader = ArgumentReader.of(summed);
+      PrimitiveType type = (PrimitiveType) summed.resultField(0).type();
       boolean decimal = type.typeId() == TypeId.DECIMAL;
       this.precision = decimal ? type.precision() : 0;
       this.scale = decimal ? type.scale() : 0;
@@ -285,22 +292,30 @@ final class RowAggregation {
   }
 
   /**
-   * A minimum or maximum of values that compare as longs: integers, dates, timestamps, decimals.
+   * A minimum or maximum of values that compare as longs (integers, dates, timestamps, decimals) or
+   * of lengths.
    */
   private static final class Extreme extends Accumulator {
     private final int column;
     private final PrimitiveType type;
-    private final LongColumnReader reader;
+    private final ArgumentReader reader;
+    private final boolean asInt;
     private final boolean maximum;
     private final long[] values;
     private boolean hasValue;
     private long extreme;
 
-    Extreme(int column, PrimitiveType type, boolean maximum, int batchSize) {
+    Extreme(int column, Aggregate.Function function, int batchSize) {
       this.column = column;
-      this.type = type;
-      this.reader = LongColumnReader.of(type);
-      this.maximum = maximum;
+      this.type = (PrimitiveType) function.resultField(0).type();
+      this.reader = ArgumentReader.of(function);
+      // lengths are ints; so are the values of ints and dates, read as ints (computableFromRows
+      // allows no other type here)
+      this.asInt =
+          function.argument() == Aggregate.Argument.LENGTH
+              || (type.typeId() != TypeId.DECIMAL
+                  && LongColumnReader.of(type) == LongColumnReader.INTS);
+      this.maximum = function.kind() == Aggregate.Kind.MAX;
       this.values = new long[batchSize];
     }
 
@@ -329,9 +344,7 @@ final class RowAggregation {
       if (type.typeId() == TypeId.DECIMAL) {
         return Decimal.createUnsafe(extreme, type.precision(), type.scale());
       }
-      // ints and dates read as ints; longs and timestamps as longs (computableFromRows allows no
-      // other type here)
-      return reader == LongColumnReader.INTS ? (Object) (int) extreme : (Object) extreme;
+      return asInt ? (Object) (int) extreme : (Object) extreme;
     }
   }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.GeneralScalarExpression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -26,10 +27,11 @@ public final class SparkAggregateConverter {
   private SparkAggregateConverter() {}
 
   /**
-   * The functions of {@code aggregation} on columns of {@code schema}, or empty when Floe cannot
-   * answer one of them (a GROUP BY, DISTINCT, another function, a nested or unknown column, MIN or
-   * MAX of a type without exact bounds, SUM of a column executors cannot sum exactly: floating
-   * point, whose sum depends on the order of the additions, or a decimal of over 18 digits).
+   * The functions of {@code aggregation} on columns of {@code schema} or on the lengths of their
+   * values, or empty when Floe cannot answer one of them (a GROUP BY, DISTINCT, another function or
+   * expression, a nested or unknown column, MIN or MAX of a type without exact bounds, SUM of a
+   * column executors cannot sum exactly: floating point, whose sum depends on the order of the
+   * additions, or a decimal of over 18 digits).
    */
   public static Optional<Aggregate> convert(Aggregation aggregation, Schema schema) {
     return convert(aggregation, schema, Set.of());
@@ -67,27 +69,55 @@ public final class SparkAggregateConverter {
       return Optional.of(new Aggregate.Function(Aggregate.Kind.COUNT_STAR, null));
     }
     if (function instanceof Count count) {
+      // a length is null exactly where its value is: counting lengths counts values
+      Expression counted = lengthOf(count.column()).orElse(count.column());
       return count.isDistinct()
           ? Optional.empty()
-          : column(count.column(), schema)
+          : column(counted, schema)
               .map(column -> new Aggregate.Function(Aggregate.Kind.COUNT, column));
     }
     if (function instanceof Sum sum) {
       return sum.isDistinct()
           ? Optional.empty()
-          : column(sum.column(), schema)
-              .map(column -> new Aggregate.Function(Aggregate.Kind.SUM, column))
+          : ofValuesOrLengths(Aggregate.Kind.SUM, sum.column(), schema)
               .filter(Aggregate.Function::computableFromRows);
     }
     if (function instanceof Min min) {
-      return column(min.column(), schema)
-          .filter(SparkAggregateConverter::hasSparkExactBounds)
-          .map(column -> new Aggregate.Function(Aggregate.Kind.MIN, column));
+      return ofValuesOrLengths(Aggregate.Kind.MIN, min.column(), schema);
     }
     if (function instanceof Max max) {
-      return column(max.column(), schema)
-          .filter(SparkAggregateConverter::hasSparkExactBounds)
-          .map(column -> new Aggregate.Function(Aggregate.Kind.MAX, column));
+      return ofValuesOrLengths(Aggregate.Kind.MAX, max.column(), schema);
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * A SUM, MIN or MAX of a column, or of the lengths of a string column; a MIN or MAX of
+   * values only where the manifests' bounds can answer it.
+   */
+  private static Optional<Aggregate.Function> ofValuesOrLengths(
+      Aggregate.Kind kind, Expression argument, Schema schema) {
+    Optional<Expression> lengthOf = lengthOf(argument);
+    if (lengthOf.isPresent()) {
+      return column(lengthOf.get(), schema)
+          .filter(Aggregate.Function::hasLength)
+          .map(column -> new Aggregate.Function(kind, column, Aggregate.Argument.LENGTH));
+    }
+    return column(argument, schema)
+        .filter(column -> kind == Aggregate.Kind.SUM || hasSparkExactBounds(column))
+        .map(column -> new Aggregate.Function(kind, column));
+  }
+
+  /**
+   * The expression whose length {@code expression} is: Spark translates its {@code length} (alias
+   * {@code char_length}, {@code character_length}) of a string as {@code CHAR_LENGTH}; it does not
+   * translate lengths of binaries.
+   */
+  private static Optional<Expression> lengthOf(Expression expression) {
+    if (expression instanceof GeneralScalarExpression call
+        && call.name().equals("CHAR_LENGTH")
+        && call.children().length == 1) {
+      return Optional.of(call.children()[0]);
     }
     return Optional.empty();
   }

@@ -11,6 +11,7 @@ import dev.floe.table.Schema;
 import dev.floe.table.TypeId;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -18,6 +19,7 @@ import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -51,13 +53,19 @@ class TestRowAggregation {
     Aggregate.Kind.MAX,
     Aggregate.Kind.MIN,
   };
+  private static final Aggregate.Argument[] OF_VALUES = new Aggregate.Argument[KINDS.length];
+
+  static {
+    java.util.Arrays.fill(OF_VALUES, Aggregate.Argument.VALUE);
+  }
+
   private static final int[] COLUMNS = {-1, 0, 0, 1, 2, 3, 4, 4, 1};
   private static final boolean[] EVERY_ONE = {true, true, true, true, true, true, true, true, true};
 
   @Test
   void partialRowsCombineToTheExactAggregatesAndEachFitsItsType() {
     Random random = new Random(26);
-    RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
+    RowAggregation aggregation = RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     List<List<BigDecimal>> columns = new ArrayList<>();
     for (int column = 0; column < PROJECTION.columns().size(); column++) {
       columns.add(new ArrayList<>());
@@ -96,7 +104,7 @@ class TestRowAggregation {
 
   @Test
   void withoutValuesSumsAndBoundsAreNullAndCountsZero() {
-    RowAggregation aggregation = RowAggregation.of(KINDS, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
+    RowAggregation aggregation = RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     aggregation.add(batchOfNulls(5));
     assertThat(aggregation.takeSetAside()).isEmpty();
     InternalRow row = aggregation.result();
@@ -112,6 +120,7 @@ class TestRowAggregation {
     RowAggregation counts =
         RowAggregation.of(
             new Aggregate.Kind[] {Aggregate.Kind.COUNT_STAR},
+            new Aggregate.Argument[] {Aggregate.Argument.VALUE},
             new int[] {-1},
             new boolean[] {true},
             PROJECTION,
@@ -119,7 +128,7 @@ class TestRowAggregation {
     counts.addCountedRows(41);
     counts.addCountedRows(1);
     assertThat(counts.result().getLong(0)).isEqualTo(42);
-    RowAggregation sums = RowAggregation.of(KINDS, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
+    RowAggregation sums = RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     assertThatThrownBy(() -> sums.addCountedRows(1)).isInstanceOf(IllegalStateException.class);
   }
 
@@ -131,7 +140,7 @@ class TestRowAggregation {
   void functionsAnsweredElsewhereStayNeutral() {
     boolean[] sumsOnly = {false, false, true, true, true, true, false, false, false};
     int[] columns = {-1, -1, 0, 1, 2, 3, -1, -1, -1};
-    RowAggregation aggregation = RowAggregation.of(KINDS, columns, sumsOnly, PROJECTION, BATCH);
+    RowAggregation aggregation = RowAggregation.of(KINDS, OF_VALUES, columns, sumsOnly, PROJECTION, BATCH);
     List<List<BigDecimal>> values = new ArrayList<>();
     for (int column = 0; column < PROJECTION.columns().size(); column++) {
       values.add(new ArrayList<>());
@@ -152,6 +161,83 @@ class TestRowAggregation {
       }
     }
     assertThat(decimalSum(partials, 3, 4, 2)).isEqualByComparingTo(exactSum(values.get(1)));
+  }
+
+  /**
+   * Lengths of strings are their characters, multi-byte ones counted once, whether a vector holds
+   * its values or dictionary ids; a null has no length.
+   */
+  @Test
+  void lengthsOfStringsCountTheirCharacters() {
+    Schema projection =
+        new Schema(
+            0,
+            List.of(
+                NestedField.optional(1, "s", PrimitiveType.of(TypeId.STRING)),
+                NestedField.optional(2, "coded", PrimitiveType.of(TypeId.STRING))),
+            Set.of());
+    String[] strings = {"abc", "", "\u00e9t\u00e9", null, "\ud83d\ude00x", "twelve chars"};
+    OnHeapColumnVector plain = new OnHeapColumnVector(strings.length, DataTypes.StringType);
+    for (int row = 0; row < strings.length; row++) {
+      if (strings[row] == null) {
+        plain.putNull(row);
+      } else {
+        plain.putByteArray(row, strings[row].getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    OnHeapColumnVector coded = new OnHeapColumnVector(strings.length, DataTypes.StringType);
+    coded.setDictionary(new Utf8Entries(new String[] {"\u00e9t\u00e9", "a"}));
+    var ids = coded.reserveDictionaryIds(strings.length);
+    for (int row = 0; row < strings.length; row++) {
+      ids.putInt(row, row % 2);
+    }
+    coded.putNull(5);
+    Aggregate.Kind[] kinds = {
+      Aggregate.Kind.SUM, Aggregate.Kind.MIN, Aggregate.Kind.MAX, Aggregate.Kind.SUM, Aggregate.Kind.MIN
+    };
+    Aggregate.Argument[] lengths = new Aggregate.Argument[kinds.length];
+    java.util.Arrays.fill(lengths, Aggregate.Argument.LENGTH);
+    boolean[] computed = new boolean[kinds.length];
+    java.util.Arrays.fill(computed, true);
+    RowAggregation aggregation =
+        RowAggregation.of(kinds, lengths, new int[] {0, 0, 0, 1, 1}, computed, projection, BATCH);
+    aggregation.add(new ColumnarBatch(new ColumnVector[] {plain, coded}, strings.length));
+    InternalRow row = aggregation.result();
+
+    assertThat(row.getLong(0)).as("characters: 3 + 0 + 3 + 2 + 12").isEqualTo(20);
+    assertThat(row.getInt(1)).as("the empty string").isZero();
+    assertThat(row.getInt(2)).isEqualTo(12);
+    assertThat(row.getLong(3)).as("ids 0, 1, 0, 1, 0 and a null: 3 + 1 + 3 + 1 + 3").isEqualTo(11);
+    assertThat(row.getInt(4)).isEqualTo(1);
+  }
+
+  /** Entries of a dictionary of strings, as a Spark vector decodes them. */
+  private record Utf8Entries(String[] entries)
+      implements org.apache.spark.sql.execution.vectorized.Dictionary {
+    @Override
+    public byte[] decodeToBinary(int id) {
+      return entries[id].getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public int decodeToInt(int id) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public long decodeToLong(int id) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public float decodeToFloat(int id) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public double decodeToDouble(int id) {
+      throw new UnsupportedOperationException();
+    }
   }
 
   private static ColumnarBatch batch(Random random, int size, List<List<BigDecimal>> columns) {

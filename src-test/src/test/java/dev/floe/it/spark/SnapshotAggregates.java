@@ -39,6 +39,9 @@ final class SnapshotAggregates {
 
   static final String COUNT_STAR = "count(*)";
 
+  /** What the suite asks of string columns' lengths, as {@code sum(length(c))} and so on. */
+  static final List<String> LENGTH_AGGREGATES = List.of("sum", "min", "max", "avg");
+
   private final SparkSession spark;
   private final DeleteFixture fixture;
   private final TableSnapshot snapshot;
@@ -46,6 +49,7 @@ final class SnapshotAggregates {
   private final List<String> boundedColumns = new ArrayList<>();
   private final List<String> otherOrderedColumns = new ArrayList<>();
   private final List<String> summableColumns = new ArrayList<>();
+  private final List<String> stringColumns = new ArrayList<>();
   private boolean sumsComputable = true;
   private final List<String> filters;
   private final WrittenOnce<Row> icebergAnswers;
@@ -62,6 +66,9 @@ final class SnapshotAggregates {
         boundedColumns.add(field.name());
       } else if (hasInexactBounds(field.dataType())) {
         otherOrderedColumns.add(field.name());
+      }
+      if (field.dataType() instanceof StringType) {
+        stringColumns.add(field.name());
       }
       if (field.dataType() instanceof IntegerType
           || field.dataType() instanceof LongType
@@ -161,6 +168,11 @@ final class SnapshotAggregates {
     return List.copyOf(summableColumns);
   }
 
+  /** String columns, whose lengths' sum, minimum and maximum Floe computes on executors. */
+  List<String> stringColumns() {
+    return List.copyOf(stringColumns);
+  }
+
   /** Whether Floe sums every summable column: none is a decimal of over 18 digits. */
   boolean sumsComputable() {
     return sumsComputable;
@@ -211,6 +223,12 @@ final class SnapshotAggregates {
             functions
                 .expr("sum(CASE WHEN " + filter + " THEN " + column + " END)")
                 .as(sumWhere(column, filter)));
+      }
+    }
+    for (String column : stringColumns) {
+      for (String function : LENGTH_AGGREGATES) {
+        String name = function + "(length(" + column + "))";
+        aggregates.add(functions.expr(name).as(name));
       }
     }
     List<String> ordered = new ArrayList<>(boundedColumns);

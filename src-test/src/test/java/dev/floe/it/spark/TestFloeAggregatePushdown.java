@@ -75,6 +75,11 @@ class TestFloeAggregatePushdown {
         checks.add(dynamicTest(table + ": sums where " + filter, () -> sumsWhere(table, filter)));
       }
     }
+    if (!table.stringColumns().isEmpty()) {
+      checks.add(
+          dynamicTest(
+              table + ": lengths of " + table.stringColumns(), () -> lengthsOfStrings(table)));
+    }
     checks.add(
         dynamicTest(
             table + ": min and max of " + table.boundedColumns(),
@@ -240,6 +245,35 @@ class TestFloeAggregatePushdown {
           .as("%s beside a sum, of %s (%s)", name, table, description)
           .isEqualTo(table.iceberg(name));
     }
+  }
+
+  /**
+   * Sums, minimums, maximums and averages of string columns' lengths equal Iceberg's and are pushed
+   * (read from rows, through every delete).
+   */
+  private void lengthsOfStrings(SnapshotAggregates table) {
+    List<Column> lengths = new ArrayList<>();
+    for (String column : table.stringColumns()) {
+      for (String function : SnapshotAggregates.LENGTH_AGGREGATES) {
+        String name = function + "(length(" + column + "))";
+        lengths.add(functions.expr(name).as(name));
+      }
+    }
+    Dataset<Row> pushed = SnapshotAggregates.aggregate(table.floe(true), lengths);
+    Row row = pushed.collectAsList().get(0);
+    ScanDescription description = ScanDescription.ofExecuted(pushed, table.fixture().name());
+
+    for (String column : table.stringColumns()) {
+      for (String function : SnapshotAggregates.LENGTH_AGGREGATES) {
+        String name = function + "(length(" + column + "))";
+        assertThat((Object) row.getAs(name))
+            .as("%s of %s (%s)", name, table, description)
+            .isEqualTo(table.iceberg(name));
+      }
+    }
+    assertThat(description.text())
+        .as("Floe's scan of %s pushes the lengths", table)
+        .contains("SUM(LENGTH(" + table.stringColumns().get(0) + "))");
   }
 
   private void sumsWhere(SnapshotAggregates table, String filter) {
