@@ -7,9 +7,9 @@ import java.io.Serializable;
 
 /**
  * What executors compute of a pushed aggregate: per function its kind, its argument (values or
- * their lengths), the position of its column
- * in the scan's projection (-1 for {@code COUNT(*)}, and for a function the manifests answer for
- * every file read, which executors leave neutral), small enough to ship with the reader factory.
+ * their lengths), the position of its column in the scan's projection (-1 for {@code COUNT(*)}, and
+ * for a function the manifests answer for every file read, which executors leave neutral), small
+ * enough to ship with the reader factory.
  */
 final class AggregateFunctions implements Serializable {
   private static final long serialVersionUID = 1L;

@@ -59,8 +59,7 @@ final class RowAggregation {
         continue;
       }
       NestedField column = columns[index] < 0 ? null : projection.columns().get(columns[index]);
-      Aggregate.Function function =
-          new Aggregate.Function(kinds[index], column, arguments[index]);
+      Aggregate.Function function = new Aggregate.Function(kinds[index], column, arguments[index]);
       if (!function.computableFromRows()) {
         throw new IllegalArgumentException(
             "Executors cannot compute " + function.describe() + " from rows");
@@ -238,12 +237,7 @@ final class RowAggregation {
     private boolean hasValue;
     private long sum;
 
-    Sum(
-        int column,
-        Aggregate.Function summed,
-        int batchSize,
-        RowAggregation owner,
-        int function) {
+    Sum(int column, Aggregate.Function summed, int batchSize, RowAggregation owner, int function) {
       this.column = column;
       this.reader = ArgumentReader.of(summed);
       PrimitiveType type = (PrimitiveType) summed.resultField(0).type();

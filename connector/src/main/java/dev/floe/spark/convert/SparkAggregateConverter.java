@@ -92,8 +92,8 @@ public final class SparkAggregateConverter {
   }
 
   /**
-   * A SUM, MIN or MAX of a column, or of the lengths of a string column; a MIN or MAX of
-   * values only where the manifests' bounds can answer it.
+   * A SUM, MIN or MAX of a column, or of the lengths of a string column; a MIN or MAX of values
+   * only where the manifests' bounds can answer it.
    */
   private static Optional<Aggregate.Function> ofValuesOrLengths(
       Aggregate.Kind kind, Expression argument, Schema schema) {

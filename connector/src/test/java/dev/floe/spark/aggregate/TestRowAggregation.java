@@ -65,7 +65,8 @@ class TestRowAggregation {
   @Test
   void partialRowsCombineToTheExactAggregatesAndEachFitsItsType() {
     Random random = new Random(26);
-    RowAggregation aggregation = RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
+    RowAggregation aggregation =
+        RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     List<List<BigDecimal>> columns = new ArrayList<>();
     for (int column = 0; column < PROJECTION.columns().size(); column++) {
       columns.add(new ArrayList<>());
@@ -104,7 +105,8 @@ class TestRowAggregation {
 
   @Test
   void withoutValuesSumsAndBoundsAreNullAndCountsZero() {
-    RowAggregation aggregation = RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
+    RowAggregation aggregation =
+        RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     aggregation.add(batchOfNulls(5));
     assertThat(aggregation.takeSetAside()).isEmpty();
     InternalRow row = aggregation.result();
@@ -128,7 +130,8 @@ class TestRowAggregation {
     counts.addCountedRows(41);
     counts.addCountedRows(1);
     assertThat(counts.result().getLong(0)).isEqualTo(42);
-    RowAggregation sums = RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
+    RowAggregation sums =
+        RowAggregation.of(KINDS, OF_VALUES, COLUMNS, EVERY_ONE, PROJECTION, BATCH);
     assertThatThrownBy(() -> sums.addCountedRows(1)).isInstanceOf(IllegalStateException.class);
   }
 
@@ -140,7 +143,8 @@ class TestRowAggregation {
   void functionsAnsweredElsewhereStayNeutral() {
     boolean[] sumsOnly = {false, false, true, true, true, true, false, false, false};
     int[] columns = {-1, -1, 0, 1, 2, 3, -1, -1, -1};
-    RowAggregation aggregation = RowAggregation.of(KINDS, OF_VALUES, columns, sumsOnly, PROJECTION, BATCH);
+    RowAggregation aggregation =
+        RowAggregation.of(KINDS, OF_VALUES, columns, sumsOnly, PROJECTION, BATCH);
     List<List<BigDecimal>> values = new ArrayList<>();
     for (int column = 0; column < PROJECTION.columns().size(); column++) {
       values.add(new ArrayList<>());
@@ -193,7 +197,11 @@ class TestRowAggregation {
     }
     coded.putNull(5);
     Aggregate.Kind[] kinds = {
-      Aggregate.Kind.SUM, Aggregate.Kind.MIN, Aggregate.Kind.MAX, Aggregate.Kind.SUM, Aggregate.Kind.MIN
+      Aggregate.Kind.SUM,
+      Aggregate.Kind.MIN,
+      Aggregate.Kind.MAX,
+      Aggregate.Kind.SUM,
+      Aggregate.Kind.MIN
     };
     Aggregate.Argument[] lengths = new Aggregate.Argument[kinds.length];
     java.util.Arrays.fill(lengths, Aggregate.Argument.LENGTH);
