@@ -29,7 +29,10 @@ import java.util.OptionalLong;
  *       the number of deleted positions) when a DV is the only delete. Position delete files may
  *       repeat positions or name other files, so they must be read; equality deletes need rows.
  *   <li>Non-null count of a column: {@code value_count - null_value_count}, both recorded, no
- *       delete on the file (a deletion vector says which rows are gone, not which values).
+ *       delete on the file. A deletion vector says which rows are gone, not which values, so under
+ *       one the count is exact only where every row of the file is alike: with no null ({@code
+ *       null_value_count} 0 and {@code value_count} equal to {@code record_count}) it is the live
+ *       row count, with only nulls it is 0.
  *   <li>Bounds of a column: only for types whose recorded bounds are never truncated ({@link
  *       dev.floe.table.TypeId#hasExactBounds}), with no delete on the file (a deleted row may hold
  *       the bound). Floating-point bounds count only when the file records no NaN and neither bound
@@ -109,7 +112,7 @@ public final class FileAggregates {
    * empty otherwise. {@code column} is a top-level primitive column of the scan's schema.
    */
   public OptionalLong nonNullCount(NestedField column) {
-    if (!task.deletes().isEmpty() || countMethod != CountMethod.METADATA) {
+    if (countMethod != CountMethod.METADATA) {
       return OptionalLong.empty();
     }
     ColumnMetrics metrics = task.file().metrics();
@@ -118,7 +121,18 @@ public final class FileAggregates {
     if (values == null || nulls == null || nulls > values) {
       return OptionalLong.empty();
     }
-    return OptionalLong.of(values - nulls);
+    if (task.deletes().isEmpty()) {
+      return OptionalLong.of(values - nulls);
+    }
+    // deletion vectors: which rows are gone is known, not which values, unless the values are
+    // alike in every row of the file (a value in each, or a null in each)
+    if (values != task.file().recordCount()) {
+      return OptionalLong.empty();
+    }
+    if (nulls == 0) {
+      return OptionalLong.of(liveRowCount());
+    }
+    return nulls.longValue() == values.longValue() ? OptionalLong.of(0) : OptionalLong.empty();
   }
 
   /**

@@ -108,6 +108,38 @@ class TestFileAggregates {
         .isEqualTo(OptionalLong.empty());
   }
 
+  /**
+   * Under a deletion vector, a column with a value in every row counts the live rows, and one with
+   * only nulls counts none; counts that do not cover every row (a column older files lack values
+   * for) stay unknown, and position delete files still hide how many rows live.
+   */
+  @Test
+  void underADeletionVectorAColumnAlikeInEveryRowIsCounted() {
+    DataFile noNulls =
+        dataFile("b.parquet", 1, BOOKS, 1, 1000, List.of(), idMetrics(100, 0, 6L, 90L));
+    DeleteFile dv = deletionVector("dv-b.puffin", noNulls, 2, 4);
+    assertThat(FileAggregates.of(task(noNulls, dv)).nonNullCount(ID))
+        .as("a value in every row: the live rows")
+        .hasValue(100 - dv.recordCount());
+    DataFile onlyNulls =
+        dataFile("n.parquet", 1, BOOKS, 1, 1000, List.of(), idMetrics(100, 100, null, null));
+    DeleteFile dvOfNulls = deletionVector("dv-n.puffin", onlyNulls, 2, 4);
+    assertThat(FileAggregates.of(task(onlyNulls, dvOfNulls)).nonNullCount(ID)).hasValue(0);
+    DataFile fewerValues =
+        dataFile("f.parquet", 1, BOOKS, 1, 1000, List.of(), idMetrics(90, 0, 6L, 90L));
+    assertThat(
+            FileAggregates.of(task(fewerValues, deletionVector("dv-f.puffin", fewerValues, 2, 4)))
+                .nonNullCount(ID))
+        .as("values in 90 of 100 rows")
+        .isEqualTo(OptionalLong.empty());
+    assertThat(
+            FileAggregates.of(
+                    task(noNulls, fileScopedPositionDeletes("b-deletes.parquet", noNulls, 2, true)))
+                .nonNullCount(ID))
+        .as("position delete files: the live rows are not in the manifests")
+        .isEqualTo(OptionalLong.empty());
+  }
+
   @Test
   void boundsAreExactOnlyForUntruncatedTypesWithoutDeletes() {
     assertThat(FileAggregates.of(task(FILE_A)).bounds(ID)).hasValue(ColumnBounds.of(5L, 90L));

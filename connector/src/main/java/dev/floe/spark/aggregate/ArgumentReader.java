@@ -18,7 +18,7 @@ interface ArgumentReader {
     PrimitiveType type = (PrimitiveType) function.column().type();
     return switch (function.argument()) {
       case VALUE -> LongColumnReader.of(type)::read;
-      case LENGTH -> StringLengths::read;
+      case LENGTH -> new StringLengths();
     };
   }
 }

@@ -220,7 +220,7 @@ class TestRowAggregation {
   }
 
   /** Entries of a dictionary of strings, as a Spark vector decodes them. */
-  private record Utf8Entries(String[] entries)
+  record Utf8Entries(String[] entries)
       implements org.apache.spark.sql.execution.vectorized.Dictionary {
     @Override
     public byte[] decodeToBinary(int id) {

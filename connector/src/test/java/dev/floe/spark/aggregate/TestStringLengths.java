@@ -3,6 +3,8 @@ package dev.floe.spark.aggregate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;
+import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Test;
 
@@ -63,5 +65,30 @@ class TestStringLengths {
             .isEqualTo(length - Math.min(2, length - 1 - position));
       }
     }
+  }
+
+  /**
+   * Lengths of dictionary ids are counted per batch: the next batch's dictionary, with the same
+   * ids, gives other lengths.
+   */
+  @Test
+  void eachBatchCountsTheEntriesOfItsOwnDictionary() {
+    StringLengths lengths = new StringLengths();
+    OnHeapColumnVector vector = new OnHeapColumnVector(4, DataTypes.StringType);
+    var ids = vector.reserveDictionaryIds(4);
+    for (int row = 0; row < 4; row++) {
+      ids.putInt(row, row % 2);
+    }
+    long[] values = new long[4];
+    vector.setDictionary(new TestRowAggregation.Utf8Entries(new String[] {"abc", "\u00e9"}));
+    lengths.read(vector, 4, values);
+    assertThat(values).containsExactly(3, 1, 3, 1);
+    vector.setDictionary(new TestRowAggregation.Utf8Entries(new String[] {"x", "longer one"}));
+    lengths.read(vector, 4, values);
+    assertThat(values).containsExactly(1, 10, 1, 10);
+    vector.putNull(2);
+    values[2] = -1;
+    lengths.read(vector, 3, values);
+    assertThat(values).as("a null row's slot is left as it was").containsExactly(1, 10, -1, 10);
   }
 }
