@@ -65,7 +65,7 @@ final class DeleteTableWriter {
         String layout =
             String.format(
                 Locale.ROOT,
-                "%s format-version=%d deleted=%d%% %s data=%s@%d",
+                "%s format-version=%d deleted=%d%% %s data=%s@%d with-column-metrics",
                 baseLayout,
                 kind.formatVersion(),
                 percent,
@@ -145,7 +145,8 @@ final class DeleteTableWriter {
 
   private static List<DataFile> dataFiles(Table table) {
     List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+    // with their column metrics, as the writer recorded them: a planned task drops them otherwise
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().includeColumnStats().planFiles()) {
       for (FileScanTask task : tasks) {
         files.add(task.file());
       }
@@ -217,7 +218,8 @@ final class DeleteTableWriter {
     List<String> dataFiles = new ArrayList<>();
     long dataBytes = 0;
     Map<String, Long> deleteFiles = new LinkedHashMap<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+    // with their column metrics, as the writer recorded them: a planned task drops them otherwise
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().includeColumnStats().planFiles()) {
       for (FileScanTask task : tasks) {
         dataFiles.add(task.file().location());
         dataBytes += task.file().fileSizeInBytes();
