@@ -12,7 +12,9 @@ import java.util.Objects;
  * function; counts are never null), and the files aggregated on executors, from their position
  * delete files or by reading their rows. Of those files, the manifest entries may still answer some
  * functions: {@code functionsOnExecutors} lists, by position, those executors compute; the others
- * are in the metadata partial for every file.
+ * are in the metadata partial for every file. Of those executors compute, {@code countsOfEveryRow}
+ * lists the {@code COUNT(col)} they compute by counting rows, because every file they read has a
+ * value of {@code col} in every row: they need not read {@code col} for it.
  */
 public record AggregatePlan(
     Aggregate aggregate,
@@ -20,7 +22,8 @@ public record AggregatePlan(
     int filesFromMetadata,
     List<FileScanTask> deleteFileTasks,
     List<FileScanTask> rowTasks,
-    List<Integer> functionsOnExecutors) {
+    List<Integer> functionsOnExecutors,
+    List<Integer> countsOfEveryRow) {
 
   public AggregatePlan {
     Objects.requireNonNull(aggregate, "aggregate");
@@ -29,6 +32,14 @@ public record AggregatePlan(
     deleteFileTasks = List.copyOf(deleteFileTasks);
     rowTasks = List.copyOf(rowTasks);
     functionsOnExecutors = List.copyOf(functionsOnExecutors);
+    countsOfEveryRow = List.copyOf(countsOfEveryRow);
+    for (int function : countsOfEveryRow) {
+      if (!functionsOnExecutors.contains(function)
+          || aggregate.functions().get(function).kind() != Aggregate.Kind.COUNT) {
+        throw new IllegalArgumentException(
+            "Function " + function + " of " + aggregate.describe() + " is no count on executors");
+      }
+    }
     for (int function : functionsOnExecutors) {
       if (function < 0 || function >= aggregate.functions().size()) {
         throw new IllegalArgumentException(
@@ -41,10 +52,16 @@ public record AggregatePlan(
     }
   }
 
-  /** The aggregate's columns executors read: those of the functions they compute. */
+  /**
+   * The aggregate's columns executors read: those of the functions they compute, but for the counts
+   * they compute by counting rows.
+   */
   public List<NestedField> columnsReadOnExecutors() {
     List<NestedField> columns = new ArrayList<>();
     for (int function : functionsOnExecutors) {
+      if (countsOfEveryRow.contains(function)) {
+        continue;
+      }
       NestedField column = aggregate.functions().get(function).column();
       if (column != null && !columns.contains(column)) {
         columns.add(column);

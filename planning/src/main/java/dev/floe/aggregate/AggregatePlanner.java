@@ -16,7 +16,8 @@ import java.util.OptionalLong;
  * rows. A sum always reads rows, and so does a file whose manifest entry lacks exact counts or
  * bounds. Of the files left to executors, the functions every one's manifest entry answers still
  * come from there; executors compute the others, which they must be able to ({@link
- * Aggregate.Function#computableFromRows}), or the aggregate is left to the engine.
+ * Aggregate.Function#computableFromRows}), or the aggregate is left to the engine. A {@code
+ * COUNT(col)} of files whose every row holds a value of {@code col} is a count of their rows.
  */
 public final class AggregatePlanner {
   private AggregatePlanner() {}
@@ -60,12 +61,19 @@ public final class AggregatePlanner {
       }
     }
     List<Integer> onExecutors = new ArrayList<>();
+    List<Integer> countsOfEveryRow = new ArrayList<>();
     for (int index = 0; index < functions; index++) {
       if (!answerFromMetadata(aggregate, index, executorFiles, partial)) {
-        if (!aggregate.functions().get(index).computableFromRows()) {
+        Aggregate.Function function = aggregate.functions().get(index);
+        if (!function.computableFromRows()) {
           return Optional.empty();
         }
         onExecutors.add(index);
+        if (function.kind() == Aggregate.Kind.COUNT
+            && executorFiles.stream()
+                .allMatch(file -> file.hasValueInEveryRow(function.column()))) {
+          countsOfEveryRow.add(index);
+        }
       }
     }
     return Optional.of(
@@ -75,7 +83,8 @@ public final class AggregatePlanner {
             fromMetadata,
             deleteFileTasks,
             rowTasks,
-            onExecutors));
+            onExecutors,
+            countsOfEveryRow));
   }
 
   /**

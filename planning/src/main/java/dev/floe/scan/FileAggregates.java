@@ -126,13 +126,24 @@ public final class FileAggregates {
     }
     // deletion vectors: which rows are gone is known, not which values, unless the values are
     // alike in every row of the file (a value in each, or a null in each)
-    if (values != task.file().recordCount()) {
-      return OptionalLong.empty();
-    }
-    if (nulls == 0) {
+    if (hasValueInEveryRow(column)) {
       return OptionalLong.of(liveRowCount());
     }
-    return nulls.longValue() == values.longValue() ? OptionalLong.of(0) : OptionalLong.empty();
+    return values == task.file().recordCount() && nulls.longValue() == values.longValue()
+        ? OptionalLong.of(0)
+        : OptionalLong.empty();
+  }
+
+  /**
+   * Whether the manifest proves that every row of the file holds a value of {@code column}, a
+   * top-level primitive column: as many values as records, none null. Then any of its rows, once
+   * deletes and a filter leave them, count as many values of {@code column} as rows.
+   */
+  public boolean hasValueInEveryRow(NestedField column) {
+    ColumnMetrics metrics = task.file().metrics();
+    Long values = metrics.valueCounts().get(column.fieldId());
+    Long nulls = metrics.nullValueCounts().get(column.fieldId());
+    return values != null && nulls != null && nulls == 0 && values == task.file().recordCount();
   }
 
   /**

@@ -39,14 +39,16 @@ final class AggregateFunctions implements Serializable {
     boolean[] computed = new boolean[count];
     for (int index = 0; index < count; index++) {
       Aggregate.Function function = plan.aggregate().functions().get(index);
-      kinds[index] = function.kind();
+      // a count of a column with a value in every row read is a count of the rows
+      boolean rowCount = plan.countsOfEveryRow().contains(index);
+      kinds[index] = rowCount ? Aggregate.Kind.COUNT_STAR : function.kind();
       arguments[index] = function.argument();
       computed[index] = plan.functionsOnExecutors().contains(index);
       columns[index] =
-          function.column() == null || !computed[index]
+          function.column() == null || !computed[index] || rowCount
               ? -1
               : context.projection().columnIndex(function.column().fieldId());
-      if (computed[index] && function.column() != null && columns[index] < 0) {
+      if (computed[index] && kinds[index] != Aggregate.Kind.COUNT_STAR && columns[index] < 0) {
         throw new IllegalArgumentException(
             "The scan does not read column "
                 + function.column().name()

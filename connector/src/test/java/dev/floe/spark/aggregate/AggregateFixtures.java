@@ -41,11 +41,17 @@ public final class AggregateFixtures {
   /** A file of {@code records} rows with {@code id} in {@code [lower, upper]}, none null. */
   public static DataFile dataFile(
       String name, String region, long records, long lower, long upper) {
+    return dataFile(name, region, records, lower, upper, 0);
+  }
+
+  /** A data file whose {@code id} holds {@code nulls} nulls among its values. */
+  public static DataFile dataFile(
+      String name, String region, long records, long lower, long upper, long nulls) {
     ColumnMetrics metrics =
         new ColumnMetrics(
             Map.of(),
             Map.of(1, records),
-            Map.of(1, 0L),
+            Map.of(1, nulls),
             Map.of(),
             Map.of(1, longBytes(lower)),
             Map.of(1, longBytes(upper)));

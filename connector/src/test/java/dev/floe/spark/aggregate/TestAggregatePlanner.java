@@ -103,6 +103,41 @@ class TestAggregatePlanner {
     assertThat(fromMetadata.deleteFileTasks()).isEmpty();
   }
 
+  /**
+   * Files read on executors whose every row holds a value of the counted column (id: as many values
+   * as records, none null) count it by counting rows, without reading it; a column without such
+   * counts (region) is read.
+   */
+  @Test
+  void aCountOfAColumnWithAValueInEveryRowReadIsACountOfRows() {
+    Aggregate counts =
+        aggregate(
+            new Sum(Expressions.column("id"), false),
+            new Count(Expressions.column("id"), false),
+            new Count(Expressions.column("region"), false));
+    AggregatePlan plan =
+        AggregatePlanner.plan(counts, List.of(task(EU), task(US, positionDeletes(US))))
+            .orElseThrow();
+    assertThat(plan.functionsOnExecutors()).containsExactly(0, 1, 2);
+    assertThat(plan.countsOfEveryRow()).as("COUNT(id)").containsExactly(1);
+    assertThat(plan.columnsReadOnExecutors())
+        .extracting(column -> column.name())
+        .as("id for its sum, region for its count")
+        .containsExactly("id", "region");
+    Aggregate countOnly = aggregate(new Count(Expressions.column("id"), false));
+    AggregatePlan rowsOnly =
+        AggregatePlanner.plan(countOnly, List.of(task(US, positionDeletes(US)))).orElseThrow();
+    assertThat(rowsOnly.countsOfEveryRow()).containsExactly(0);
+    assertThat(rowsOnly.columnsReadOnExecutors()).as("no column: rows are counted").isEmpty();
+    DataFile withNulls = dataFile("n.parquet", "us", 50, -20, 40, 3);
+    assertThat(
+            AggregatePlanner.plan(countOnly, List.of(task(withNulls, positionDeletes(withNulls))))
+                .orElseThrow()
+                .countsOfEveryRow())
+        .as("3 nulls of id: its values are counted")
+        .isEmpty();
+  }
+
   @Test
   void minAndMaxComeFromExactBoundsOrFromRows() {
     Aggregate bounds =
