@@ -2,7 +2,6 @@ package dev.floe.it.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.function.Function;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -75,23 +74,6 @@ class TestFloeColumnCountPushdown {
 
   private ScanDescription checkPushedAndEqual(
       ReadFixture fixture, Function<Dataset<Row>, Dataset<Row>> query) {
-    Dataset<Row> pushed =
-        query.apply(spark.read().format("floe").load(fixture.location().toString()));
-    List<Row> answer = pushed.collectAsList();
-    ScanDescription description = ScanDescription.ofExecuted(pushed, fixture.name());
-    List<Row> expected =
-        query
-            .apply(
-                spark
-                    .read()
-                    .format("iceberg")
-                    .option(SnapshotAggregates.AGGREGATE_PUSH_DOWN, false)
-                    .load(fixture.identifier()))
-            .collectAsList();
-    assertThat(description.hasAggregate())
-        .as("Floe's scan pushes the aggregate: %s", description)
-        .isTrue();
-    assertThat(answer).as("Floe's pushed counts, %s", description).isEqualTo(expected);
-    return description;
+    return new PushedAggregates(spark, fixture).pushedAndEqual(query).description();
   }
 }

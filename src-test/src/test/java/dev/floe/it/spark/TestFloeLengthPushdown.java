@@ -125,32 +125,23 @@ class TestFloeLengthPushdown {
   }
 
   private void checkPushedAndEqual(Function<Dataset<Row>, Dataset<Row>> query) {
-    Dataset<Row> pushed = query.apply(floe());
-    List<Row> answer = pushed.collectAsList();
-    ScanDescription description = ScanDescription.ofExecuted(pushed, TABLE);
-    List<Row> expected = query.apply(iceberg()).collectAsList();
-
-    assertThat(description.hasAggregate())
-        .as("Floe's scan pushes the aggregate: %s", description)
-        .isTrue();
-    assertThat(description.text()).as("Floe's scan").contains("(LENGTH(");
-    assertThat(answer).as("Floe's pushed aggregate, %s", description).isEqualTo(expected);
-    for (int column = 0; column < answer.get(0).size(); column++) {
-      assertThat(answer.get(0).isNullAt(column))
-          .as("aggregate %d of rows with values", column)
-          .isFalse();
+    PushedAggregates.Answer answer = sides().pushedAndEqual(query);
+    assertThat(answer.description().text()).as("Floe's scan").contains("(LENGTH(");
+    Row row = answer.rows().get(0);
+    for (int column = 0; column < row.size(); column++) {
+      assertThat(row.isNullAt(column)).as("aggregate %d of rows with values", column).isFalse();
     }
   }
 
+  private PushedAggregates sides() {
+    return new PushedAggregates(spark, FIXTURE.get());
+  }
+
   private Dataset<Row> floe() {
-    return spark.read().format("floe").load(FIXTURE.get().location().toString());
+    return sides().floe();
   }
 
   private Dataset<Row> iceberg() {
-    return spark
-        .read()
-        .format("iceberg")
-        .option(SnapshotAggregates.AGGREGATE_PUSH_DOWN, false)
-        .load(FIXTURE.get().identifier());
+    return sides().iceberg();
   }
 }

@@ -130,29 +130,23 @@ class TestFloeSumPushdown {
   }
 
   private void checkPushedAndEqual(Function<Dataset<Row>, Dataset<Row>> query) {
-    Dataset<Row> pushed = query.apply(floe());
-    List<Row> answer = pushed.collectAsList();
-    ScanDescription description = ScanDescription.ofExecuted(pushed, TABLE);
-    List<Row> expected = query.apply(iceberg()).collectAsList();
+    PushedAggregates.Answer answer = sides().pushedAndEqual(query);
+    assertThat(answer.description().text()).as("Floe's scan").contains("SUM(");
+    assertThat(answer.rows().get(0).isNullAt(0))
+        .as("the first aggregate of rows with values")
+        .isFalse();
+  }
 
-    assertThat(description.hasAggregate())
-        .as("Floe's scan pushes the aggregate: %s", description)
-        .isTrue();
-    assertThat(description.text()).as("Floe's scan").contains("SUM(");
-    assertThat(answer).as("Floe's pushed aggregate, %s", description).isEqualTo(expected);
-    assertThat(answer.get(0).isNullAt(0)).as("the first aggregate of rows with values").isFalse();
+  private PushedAggregates sides() {
+    return new PushedAggregates(spark, FIXTURE.get());
   }
 
   private Dataset<Row> floe() {
-    return spark.read().format("floe").load(FIXTURE.get().location().toString());
+    return sides().floe();
   }
 
   private Dataset<Row> iceberg() {
-    return spark
-        .read()
-        .format("iceberg")
-        .option(SnapshotAggregates.AGGREGATE_PUSH_DOWN, false)
-        .load(FIXTURE.get().identifier());
+    return sides().iceberg();
   }
 
   private void withAnsi(boolean ansi, Runnable check) {
