@@ -10,10 +10,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code COUNT(col)} under deletes, in files whose columns hold a value in every row ({@code id},
- * {@code n}), in some rows ({@code sometimes}) or in none ({@code never}): the first and the last
- * are counted from their rows' number (from manifests under deletion vectors, on executors without
- * reading the column under position deletes), the others from their values. Each answer equals
- * Iceberg's, on a v2 table with position delete files and a v3 table with deletion vectors.
+ * {@code n}), in some rows ({@code sometimes}) or in none ({@code never}). Under deletion vectors
+ * the manifests answer the first (the live rows) and the last (0); under position deletes executors
+ * count the first as rows, without reading the column. The others are counted from their values.
+ * Each answer equals Iceberg's, on a v2 table with position delete files and a v3 table with
+ * deletion vectors.
  */
 class TestFloeColumnCountPushdown {
   private static final long ROWS = 2000;
