@@ -1,21 +1,24 @@
 package dev.floe.bench;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
  * The timed rounds of the lineitem suite ({@link LineitemMeasurement#run}): each round runs every
- * case once with every reader, starting with another reader each round, and gathers the measured
- * rounds' single runs per case and reader. Comet's runs have Comet on; the floor's run on the
- * case's table in memory, cached outside the timed run ({@link MemoryFloor}).
+ * case once with every reader, in another order each round ({@link #order}), and gathers the
+ * measured rounds' single runs per case and reader. Comet's runs have Comet on; the floor's run on
+ * the case's table in memory, cached outside the timed run ({@link MemoryFloor}).
  */
 final class LineitemRounds {
   private static final ReadTimer ONCE = new ReadTimer(0, 1);
+  private static final long ORDER_SEED = 267;
 
   private final SparkSession spark;
   private final List<LineitemCase> cases;
@@ -50,8 +53,7 @@ final class LineitemRounds {
         LineitemCase suiteCase = cases.get(index);
         floor.keepOnly(suiteCase.table());
         ReadCase readCase = suiteCase.readCase();
-        for (int position = 0; position < readers.size(); position++) {
-          BenchmarkReader reader = readers.get((position + round) % readers.size());
+        for (BenchmarkReader reader : order(round)) {
           if (!timed(index, reader)) {
             continue;
           }
@@ -62,6 +64,19 @@ final class LineitemRounds {
         }
       }
     }
+  }
+
+  /**
+   * The readers in round {@code round}'s order: shuffled by a seed of the round. A fixed rotation
+   * made one reader always run just after another: Floe after "Floe (rows)", its twin on the same
+   * table, whose warm state flattered Floe (docs/benchmarks.md). With this seed the two run side by
+   * side in at most one of the measured rounds of a default run, whichever readers it times ({@code
+   * TestLineitemRounds}).
+   */
+  List<BenchmarkReader> order(int round) {
+    List<BenchmarkReader> order = new ArrayList<>(readers);
+    Collections.shuffle(order, new Random(ORDER_SEED + round));
+    return order;
   }
 
   /**
