@@ -11,32 +11,22 @@ import org.junit.jupiter.api.Test;
  * run just after "Floe (rows)" in every round, which flattered Floe.
  */
 class TestLineitemRounds {
+  /** The readers of a default run, with Comet and the floor each timed or not. */
   private static final List<List<BenchmarkReader>> READER_SETS =
       List.of(
-          List.of(
-              BenchmarkReader.FLOE,
-              BenchmarkReader.ICEBERG,
-              BenchmarkReader.SPARK_PARQUET,
-              BenchmarkReader.FLOE_ROWS),
-          List.of(
-              BenchmarkReader.FLOE,
-              BenchmarkReader.ICEBERG,
-              BenchmarkReader.SPARK_PARQUET,
-              BenchmarkReader.COMET,
-              BenchmarkReader.FLOE_ROWS),
-          List.of(
-              BenchmarkReader.FLOE,
-              BenchmarkReader.ICEBERG,
-              BenchmarkReader.SPARK_PARQUET,
-              BenchmarkReader.IN_MEMORY,
-              BenchmarkReader.FLOE_ROWS),
-          List.of(
-              BenchmarkReader.FLOE,
-              BenchmarkReader.ICEBERG,
-              BenchmarkReader.SPARK_PARQUET,
-              BenchmarkReader.COMET,
-              BenchmarkReader.IN_MEMORY,
-              BenchmarkReader.FLOE_ROWS));
+          readers(),
+          readers(BenchmarkReader.COMET),
+          readers(BenchmarkReader.IN_MEMORY),
+          readers(BenchmarkReader.COMET, BenchmarkReader.IN_MEMORY));
+
+  private static List<BenchmarkReader> readers(BenchmarkReader... optional) {
+    List<BenchmarkReader> readers =
+        new java.util.ArrayList<>(
+            List.of(BenchmarkReader.FLOE, BenchmarkReader.ICEBERG, BenchmarkReader.SPARK_PARQUET));
+    readers.addAll(List.of(optional));
+    readers.add(BenchmarkReader.FLOE_ROWS);
+    return List.copyOf(readers);
+  }
 
   @Test
   void floeAndItsTwinRunSideBySideInAtMostOneMeasuredRound() {
