@@ -39,7 +39,13 @@ enum BenchmarkReader {
    * aggregate in its scan. Only the lineitem suite runs it, on the cases whose answer is collected
    * (its aggregates), unless {@code bench.lineitem.rowsToSpark=false}.
    */
-  FLOE_ROWS("Floe (rows)");
+  FLOE_ROWS("Floe (rows)"),
+  /**
+   * Floe's scan with Comet's native operators above it: Comet converts Floe's batches to Arrow and
+   * runs the query's aggregates and filters natively ({@link Comet#enabledAboveSparkScans}), what a
+   * user with both gets. Only the lineitem suite runs it, with Comet, on the collected cases.
+   */
+  FLOE_COMET("Floe + Comet exec");
 
   /**
    * A read option only {@link #IN_MEMORY}'s DataFrame carries: Spark answers a query from the cache
@@ -67,7 +73,7 @@ enum BenchmarkReader {
    */
   Dataset<Row> load(SparkSession spark, ReadFixture table, List<String> files) {
     return switch (this) {
-      case FLOE -> TableReader.FLOE.read(spark, table, ReadQuery.fullScan());
+      case FLOE, FLOE_COMET -> TableReader.FLOE.read(spark, table, ReadQuery.fullScan());
       case ICEBERG, COMET -> TableReader.ICEBERG_PATH.read(spark, table, ReadQuery.fullScan());
       case SPARK_PARQUET -> spark.read().parquet(files.toArray(String[]::new));
       case FLOE_WITHOUT_CHECKSUMS ->

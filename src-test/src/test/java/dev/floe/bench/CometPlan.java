@@ -22,6 +22,15 @@ record CometPlan(List<String> operators, List<String> scanFallbackReasons) {
   /** The node name of Comet 0.12.0's native Iceberg scan ({@code CometIcebergNativeScanExec}). */
   static final String NATIVE_ICEBERG_SCAN = "CometIcebergNativeScan";
 
+  /**
+   * The node name of Comet 0.12.0's conversion of a Spark scan's columnar batches to Arrow ({@code
+   * CometSparkToColumnarExec}), the leaf of Comet's operators above a scan that is not Comet's.
+   */
+  static final String CONVERSION = "CometSparkColumnarToColumnar";
+
+  /** The node name of Comet's conversion back to Spark's rows: no work of the query's own. */
+  static final String TO_ROWS = "CometColumnarToRow";
+
   /** Comet's tag of fallback reasons ({@code CometExplainInfo.EXTENSION_INFO}). */
   private static final TreeNodeTag<scala.collection.immutable.Set<String>> FALLBACK_REASONS =
       new TreeNodeTag<>("CometExtensionInfo");
@@ -41,6 +50,30 @@ record CometPlan(List<String> operators, List<String> scanFallbackReasons) {
 
   boolean nativeIcebergScan() {
     return operators.contains(NATIVE_ICEBERG_SCAN);
+  }
+
+  /**
+   * Whether Comet's operators run above a Spark scan: its batches converted to Arrow, and at least
+   * one native operator doing the query's work (more than converting back to rows).
+   */
+  boolean nativeAboveSparkScan() {
+    return operators.contains(CONVERSION)
+        && operators.stream().anyMatch(name -> !name.equals(CONVERSION) && !name.equals(TO_ROWS));
+  }
+
+  /** Why Comet's operators do not run above the Spark scan, as far as the plan tells. */
+  String aboveSparkScanFallbackReason() {
+    if (!operators.contains(CONVERSION)) {
+      return "no "
+          + CONVERSION
+          + " above the scan"
+          + (operators.isEmpty()
+              ? " (no Comet operator at all)"
+              : " (Comet ran " + operators + ")");
+    }
+    return "Comet converted the scan's batches but ran no operator of the query's above them ("
+        + operators
+        + ")";
   }
 
   /**

@@ -10,9 +10,10 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Before any time is taken, the plan of every lineitem case under every reader, when Comet is one
  * of them: Comet's must hold its native Iceberg scan, or Comet fell back and its time would be
- * Iceberg's (the case gets "fell back" and Comet's reason instead of a figure); every other
- * reader's plan, made with Comet off, must hold no Comet operator, or the suite's switch is broken
- * and that reader gets no figure.
+ * Iceberg's (the case gets "fell back" and Comet's reason instead of a figure); Floe under Comet's
+ * operators must have them above Floe's scan, or it would time Floe alone; every other reader's
+ * plan, made with Comet off, must hold no Comet operator, or the suite's switch is broken and that
+ * reader gets no figure.
  */
 final class CometPlanCheck {
   private CometPlanCheck() {}
@@ -50,9 +51,12 @@ final class CometPlanCheck {
     CometPlan plan;
     try {
       plan =
-          reader == BenchmarkReader.COMET
-              ? Comet.enabled(spark, () -> plan(spark, suiteCase, reader))
-              : plan(spark, suiteCase, reader);
+          switch (reader) {
+            case COMET -> Comet.enabled(spark, () -> plan(spark, suiteCase, reader));
+            case FLOE_COMET ->
+                Comet.enabledAboveSparkScans(spark, () -> plan(spark, suiteCase, reader));
+            default -> plan(spark, suiteCase, reader);
+          };
     } catch (RuntimeException e) {
       outcomes.put(reader, ReadOutcome.failed("cannot plan: " + ReadTimer.rootMessage(e)));
       return;
@@ -63,6 +67,14 @@ final class CometPlanCheck {
       } else {
         out.printf("Comet FELL BACK on %s: %s%n", suiteCase.label(), plan.fallbackReason());
         outcomes.put(reader, ReadOutcome.fellBack(plan.fallbackReason()));
+      }
+    } else if (reader == BenchmarkReader.FLOE_COMET) {
+      if (plan.nativeAboveSparkScan()) {
+        out.printf("Comet runs %s natively above Floe: %s%n", suiteCase.label(), plan.operators());
+      } else {
+        String reason = plan.aboveSparkScanFallbackReason();
+        out.printf("Comet FELL BACK above Floe on %s: %s%n", suiteCase.label(), reason);
+        outcomes.put(reader, ReadOutcome.fellBack(reason));
       }
     } else if (!plan.operators().isEmpty()) {
       outcomes.put(

@@ -28,6 +28,9 @@ import java.util.Properties;
  * @param comet whether Iceberg's reader is also timed under Apache DataFusion Comet's native
  *     Iceberg scan ({@code bench.lineitem.comet}; by default whenever Comet is on the classpath, as
  *     on the Spark 3.5 line under the suite's profile): a reader column "Comet"
+ * @param floeUnderComet whether Floe is also timed with Comet's native operators above its scan
+ *     ({@code bench.lineitem.floeComet}; on by default whenever Comet is timed, and only then): a
+ *     reader column "Floe + Comet exec" on the aggregates
  * @param inMemory whether the in-memory floor is timed ({@code bench.lineitem.inMemory}, on by
  *     default): a reader column "In memory", the queries over the tables without deletes cached
  * @param rowsToSpark whether Floe is also timed with aggregate pushdown off ({@code
@@ -43,6 +46,7 @@ record LineitemBenchmarkSettings(
     Path chartOutput,
     boolean checksumCost,
     boolean comet,
+    boolean floeUnderComet,
     boolean inMemory,
     boolean rowsToSpark,
     SuiteTableSettings tables) {
@@ -110,6 +114,7 @@ record LineitemBenchmarkSettings(
         chartOutput,
         booleanProperty(properties, PREFIX + ".checksumCost", false),
         comet,
+        comet && booleanProperty(properties, PREFIX + ".floeComet", true),
         booleanProperty(properties, PREFIX + ".inMemory", true),
         booleanProperty(properties, PREFIX + ".rowsToSpark", true),
         size.tables().refinedBy(properties, PREFIX));
@@ -125,7 +130,8 @@ record LineitemBenchmarkSettings(
 
   /**
    * The readers timed, in the report's column order: the three compared, then Comet, the in-memory
-   * floor, Floe without its checks and Floe handing rows to Spark where asked.
+   * floor, Floe without its checks, Floe handing rows to Spark and Floe under Comet's operators
+   * where asked.
    */
   List<BenchmarkReader> readers() {
     List<BenchmarkReader> readers = new ArrayList<>(BenchmarkReader.COMPARED);
@@ -140,6 +146,9 @@ record LineitemBenchmarkSettings(
     }
     if (rowsToSpark) {
       readers.add(BenchmarkReader.FLOE_ROWS);
+    }
+    if (floeUnderComet) {
+      readers.add(BenchmarkReader.FLOE_COMET);
     }
     return List.copyOf(readers);
   }

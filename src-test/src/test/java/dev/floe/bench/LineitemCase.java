@@ -60,13 +60,14 @@ record LineitemCase(
   /**
    * Spark's Parquet reader cannot apply deletes, and the in-memory floor is read with it; Floe
    * without its checks reads the tables without deletes only (what the checks cost does not depend
-   * on deletes, and the suite runs long); Floe handing its rows to Spark reads the aggregates only.
+   * on deletes, and the suite runs long); Floe handing its rows to Spark, and Floe under Comet's
+   * operators, read the aggregates only.
    */
   boolean readBy(BenchmarkReader reader) {
     return switch (reader) {
       case FLOE, ICEBERG, COMET -> true;
       case SPARK_PARQUET, FLOE_WITHOUT_CHECKSUMS, IN_MEMORY -> !table.hasDeletes();
-      case FLOE_ROWS -> !noop;
+      case FLOE_ROWS, FLOE_COMET -> !noop;
     };
   }
 
@@ -78,6 +79,7 @@ record LineitemCase(
       case FLOE_WITHOUT_CHECKSUMS -> "the checks' cost is measured on the tables without deletes";
       case IN_MEMORY -> "the floor caches the data files, so only tables without deletes";
       case FLOE_ROWS -> "only the aggregates, which Floe computes in its scan where it may";
+      case FLOE_COMET -> "only the aggregates: a noop write has no work for Comet's operators";
     };
   }
 

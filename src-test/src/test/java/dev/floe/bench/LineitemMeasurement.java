@@ -86,7 +86,8 @@ record LineitemMeasurement(
   /**
    * The report's ratios of medians: Floe/Iceberg, Floe/Spark Parquet, Iceberg/Floe, then Floe over
    * each other reader timed (Comet, the in-memory floor, Floe without its checks, Floe handing rows
-   * to Spark) and, with the last, that one over Iceberg: its reader's share without pushdown.
+   * to Spark) and, with the last, that one over Iceberg: its reader's share without pushdown; with
+   * Floe under Comet's operators, that one over Comet: Floe's scan against Comet's own.
    */
   static List<ReadReportTable.Ratio> ratios(List<BenchmarkReader> readers) {
     int floe = readers.indexOf(BenchmarkReader.FLOE);
@@ -111,6 +112,11 @@ record LineitemMeasurement(
           new ReadReportTable.Ratio(
               readers.indexOf(BenchmarkReader.FLOE_ROWS),
               readers.indexOf(BenchmarkReader.ICEBERG)));
+    }
+    if (readers.contains(BenchmarkReader.FLOE_COMET)) {
+      ratios.add(
+          new ReadReportTable.Ratio(
+              readers.indexOf(BenchmarkReader.FLOE_COMET), readers.indexOf(BenchmarkReader.COMET)));
     }
     return ratios;
   }

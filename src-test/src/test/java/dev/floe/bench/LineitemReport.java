@@ -81,6 +81,14 @@ final class LineitemReport {
         text.append("- ").append(line).append('\n');
       }
     }
+    if (settings.floeUnderComet()) {
+      text.append("\nWhere Comet ran its operators above Floe's scan (")
+          .append(CometPlan.CONVERSION)
+          .append(" and at least one operator of the query's), checked the same way:\n\n");
+      for (String line : cometCoverage(measurement, BenchmarkReader.FLOE_COMET)) {
+        text.append("- ").append(line).append('\n');
+      }
+    }
     text.append('\n').append(TARGETS).append(":\n\n");
     for (String line : targets(measurement)) {
       text.append("- ").append(line).append('\n');
@@ -138,6 +146,17 @@ final class LineitemReport {
           .append(Comet.ENABLED)
           .append("` is true only around Comet's queries, yet the off-heap memory Comet needs")
           .append(" serves Spark's own operators under every reader.");
+      if (settings.floeUnderComet()) {
+        text.append(" Floe + Comet exec: Floe's scan with Comet's native operators above it, Comet")
+            .append(" converting Floe's batches to Arrow (")
+            .append(
+                String.join(
+                    ", ",
+                    Comet.aboveSparkScans().entrySet().stream()
+                        .map(setting -> "`" + setting.getKey() + "=" + setting.getValue() + "`")
+                        .toList()))
+            .append(" around its queries only); on the aggregates.");
+      }
     }
     if (settings.inMemory()) {
       text.append(" In memory: the same query over the table's rows already in Spark's")
@@ -150,9 +169,14 @@ final class LineitemReport {
 
   /** One line per case Comet was timed on: native, or fell back and why. */
   static List<String> cometCoverage(LineitemMeasurement measurement) {
+    return cometCoverage(measurement, BenchmarkReader.COMET);
+  }
+
+  /** The same for a reader Comet runs ({@link BenchmarkReader#COMET} or Floe under it). */
+  static List<String> cometCoverage(LineitemMeasurement measurement, BenchmarkReader reader) {
     List<String> lines = new ArrayList<>();
     for (int index = 0; index < measurement.cases().size(); index++) {
-      ReadOutcome comet = measurement.outcomes().get(index).get(BenchmarkReader.COMET);
+      ReadOutcome comet = measurement.outcomes().get(index).get(reader);
       if (comet == null || comet.status() == ReadOutcome.Status.NOT_APPLICABLE) {
         continue;
       }

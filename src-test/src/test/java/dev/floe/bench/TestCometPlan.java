@@ -38,4 +38,29 @@ class TestCometPlan {
             "no CometIcebergNativeScan in the plan and no reason from Comet (Comet ran"
                 + " [CometFilter])");
   }
+
+  @Test
+  void cometAboveASparkScanNeedsTheConversionAndAnOperatorOfTheQuery() {
+    CometPlan above =
+        new CometPlan(
+            List.of("CometColumnarToRow", "CometHashAggregate", "CometSparkColumnarToColumnar"),
+            List.of());
+    CometPlan onlyConverted =
+        new CometPlan(List.of("CometColumnarToRow", "CometSparkColumnarToColumnar"), List.of());
+    CometPlan notConverted = new CometPlan(List.of("CometHashAggregate"), List.of());
+    CometPlan none = new CometPlan(List.of(), List.of());
+
+    assertThat(above.nativeAboveSparkScan()).as("an aggregate above the conversion").isTrue();
+    assertThat(onlyConverted.nativeAboveSparkScan()).as("converted and back, no work").isFalse();
+    assertThat(onlyConverted.aboveSparkScanFallbackReason())
+        .isEqualTo(
+            "Comet converted the scan's batches but ran no operator of the query's above them"
+                + " ([CometColumnarToRow, CometSparkColumnarToColumnar])");
+    assertThat(notConverted.nativeAboveSparkScan()).as("no conversion of the scan").isFalse();
+    assertThat(notConverted.aboveSparkScanFallbackReason())
+        .isEqualTo(
+            "no CometSparkColumnarToColumnar above the scan (Comet ran [CometHashAggregate])");
+    assertThat(none.aboveSparkScanFallbackReason())
+        .isEqualTo("no CometSparkColumnarToColumnar above the scan (no Comet operator at all)");
+  }
 }

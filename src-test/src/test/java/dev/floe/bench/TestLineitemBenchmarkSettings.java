@@ -226,7 +226,8 @@ class TestLineitemBenchmarkSettings {
             BenchmarkReader.SPARK_PARQUET,
             BenchmarkReader.COMET,
             BenchmarkReader.IN_MEMORY,
-            BenchmarkReader.FLOE_ROWS);
+            BenchmarkReader.FLOE_ROWS,
+            BenchmarkReader.FLOE_COMET);
     assertThat(withComet.sessionSettings())
         .as("the session starts with Comet's plugin, off-heap memory and native Iceberg scan")
         .containsEntry("spark.plugins", "org.apache.spark.CometPlugin")
@@ -239,7 +240,15 @@ class TestLineitemBenchmarkSettings {
     Properties off = new Properties();
     off.setProperty("bench.lineitem.comet", "false");
     LineitemBenchmarkSettings withoutComet = LineitemBenchmarkSettings.from(off, true);
-    assertThat(withoutComet.readers()).as("turned off").doesNotContain(BenchmarkReader.COMET);
+    assertThat(withoutComet.readers())
+        .as("turned off, and Floe under Comet's operators with it")
+        .doesNotContain(BenchmarkReader.COMET, BenchmarkReader.FLOE_COMET);
+    Properties floeAlone = new Properties();
+    floeAlone.setProperty("bench.lineitem.floeComet", "false");
+    assertThat(LineitemBenchmarkSettings.from(floeAlone, true).readers())
+        .as("Comet without Floe under its operators")
+        .contains(BenchmarkReader.COMET)
+        .doesNotContain(BenchmarkReader.FLOE_COMET);
     assertThat(withoutComet.sessionSettings()).as("a session without Comet").isEmpty();
   }
 

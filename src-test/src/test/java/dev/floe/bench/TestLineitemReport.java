@@ -52,6 +52,33 @@ class TestLineitemReport {
         .contains("| 0.60 | 0.75 | 1.67 | 0.50 | 1.50 |");
   }
 
+  /** Floe under Comet's operators is set against Comet's own scan, its own column last. */
+  @Test
+  void floeUnderCometsOperatorsIsSetAgainstComet() {
+    List<BenchmarkReader> readers =
+        List.of(
+            BenchmarkReader.FLOE,
+            BenchmarkReader.ICEBERG,
+            BenchmarkReader.SPARK_PARQUET,
+            BenchmarkReader.COMET,
+            BenchmarkReader.FLOE_COMET);
+    ReadReportTable table =
+        new ReadReportTable(
+            List.of("table", "case"),
+            readers.stream().map(BenchmarkReader::label).toList(),
+            LineitemMeasurement.ratios(readers));
+    table.add(
+        List.of("lineitem", "Q1 aggregate"),
+        List.of(measured(400), measured(500), measured(600), measured(100), measured(150)));
+
+    assertThat(table.markdown())
+        .startsWith(
+            "| table | case | Floe ms | Iceberg ms | Spark Parquet ms | Comet ms"
+                + " | Floe + Comet exec ms | Floe/Iceberg | Floe/Spark Parquet | Iceberg/Floe"
+                + " | Floe/Comet | Floe + Comet exec/Comet |\n")
+        .contains("| 0.80 | 0.67 | 1.25 | 4.00 | 1.50 |");
+  }
+
   /**
    * Floe with aggregate pushdown off times the aggregates only (a case collected, not sent to the
    * noop sink), and the report sets Floe against it and it against Iceberg.

@@ -6,12 +6,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The readers' order changes from round to round, and Floe and "Floe (rows)", twins on the same
- * table, run side by side in at most one measured round of a default run: a fixed rotation had Floe
- * run just after "Floe (rows)" in every round, which flattered Floe.
+ * The readers' order changes from round to round, and Floe never runs next to its twins on the same
+ * table ("Floe (rows)", "Floe + Comet exec", "Floe (no CRC)"): a fixed rotation had Floe run just
+ * after "Floe (rows)" in every round, which flattered Floe.
  */
 class TestLineitemRounds {
-  /** The readers of a default run, with Comet and the floor each timed or not. */
+  /**
+   * The readers of a default run, with Comet (and Floe under Comet's operators) and the floor each
+   * timed or not.
+   */
   private static final List<List<BenchmarkReader>> READER_SETS =
       List.of(
           readers(),
@@ -25,32 +28,41 @@ class TestLineitemRounds {
             List.of(BenchmarkReader.FLOE, BenchmarkReader.ICEBERG, BenchmarkReader.SPARK_PARQUET));
     readers.addAll(List.of(optional));
     readers.add(BenchmarkReader.FLOE_ROWS);
+    if (readers.contains(BenchmarkReader.COMET)) {
+      readers.add(BenchmarkReader.FLOE_COMET);
+    }
     return List.copyOf(readers);
   }
 
   @Test
-  void floeAndItsTwinRunSideBySideInAtMostOneMeasuredRound() {
-    for (List<BenchmarkReader> readers : READER_SETS) {
+  void floeNeverRunsNextToItsTwins() {
+    List<List<BenchmarkReader>> sets = new java.util.ArrayList<>(READER_SETS);
+    sets.add(readers(BenchmarkReader.COMET, BenchmarkReader.FLOE_WITHOUT_CHECKSUMS));
+    for (List<BenchmarkReader> readers : sets) {
       LineitemRounds rounds = new LineitemRounds(null, List.of(), readers, List.of());
-      for (int measured : new int[] {3, 5}) {
-        int sideBySide = 0;
-        // round 0 is the warm-up
-        for (int round = 1; round <= measured; round++) {
-          List<BenchmarkReader> order = rounds.order(round);
-          assertThat(order).as("round %d", round).containsExactlyInAnyOrderElementsOf(readers);
-          int floe = order.indexOf(BenchmarkReader.FLOE);
-          int twin = order.indexOf(BenchmarkReader.FLOE_ROWS);
-          if (Math.abs(floe - twin) == 1) {
-            sideBySide++;
-          }
-        }
-        assertThat(sideBySide)
-            .as(
-                "rounds of %d with %s where Floe and Floe (rows) run side by side",
-                measured, readers)
-            .isLessThanOrEqualTo(1);
+      // round 0 is the warm-up
+      for (int round = 0; round <= 10; round++) {
+        List<BenchmarkReader> order = rounds.order(round);
+        assertThat(order).as("round %d", round).containsExactlyInAnyOrderElementsOf(readers);
+        int floe = order.indexOf(BenchmarkReader.FLOE);
+        List<BenchmarkReader> neighbours =
+            order.subList(Math.max(0, floe - 1), Math.min(order.size(), floe + 2));
+        assertThat(neighbours)
+            .as("Floe and its neighbours in round %d of %s", round, order)
+            .doesNotContainAnyElementsOf(LineitemRounds.TWINS);
       }
     }
+  }
+
+  @Test
+  void floeBesideATwinIsSeenOnEitherSide() {
+    BenchmarkReader floe = BenchmarkReader.FLOE;
+    BenchmarkReader rows = BenchmarkReader.FLOE_ROWS;
+    BenchmarkReader iceberg = BenchmarkReader.ICEBERG;
+    assertThat(LineitemRounds.floeBesideATwin(List.of(rows, floe, iceberg))).isTrue();
+    assertThat(LineitemRounds.floeBesideATwin(List.of(iceberg, floe, rows))).isTrue();
+    assertThat(LineitemRounds.floeBesideATwin(List.of(floe, iceberg, rows))).isFalse();
+    assertThat(LineitemRounds.floeBesideATwin(List.of(rows, iceberg, floe))).isFalse();
   }
 
   @Test
