@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.spark.sql.catalyst.trees.TreeNodeTag;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
@@ -23,10 +24,17 @@ record CometPlan(List<String> operators, List<String> scanFallbackReasons) {
   static final String NATIVE_ICEBERG_SCAN = "CometIcebergNativeScan";
 
   /**
-   * The node name of Comet 0.12.0's conversion of a Spark scan's columnar batches to Arrow ({@code
-   * CometSparkToColumnarExec}), the leaf of Comet's operators above a scan that is not Comet's.
+   * The node names of Comet 0.12.0's conversion of a Spark scan's output to Arrow ({@code
+   * CometSparkToColumnarExec}), the leaf of Comet's operators above a scan that is not Comet's: of
+   * columnar batches (Floe's row scans), or of rows (Floe's aggregates computed in the scan).
    */
-  static final String CONVERSION = "CometSparkColumnarToColumnar";
+  static final Set<String> CONVERSIONS =
+      Set.of("CometSparkColumnarToColumnar", "CometSparkRowToColumnar");
+
+  /** The conversions' names, sorted and joined by "or". */
+  static String conversionNames() {
+    return String.join(" or ", new TreeSet<>(CONVERSIONS));
+  }
 
   /** The node name of Comet's conversion back to Spark's rows: no work of the query's own. */
   static final String TO_ROWS = "CometColumnarToRow";
@@ -57,21 +65,22 @@ record CometPlan(List<String> operators, List<String> scanFallbackReasons) {
    * one native operator doing the query's work (more than converting back to rows).
    */
   boolean nativeAboveSparkScan() {
-    return operators.contains(CONVERSION)
-        && operators.stream().anyMatch(name -> !name.equals(CONVERSION) && !name.equals(TO_ROWS));
+    return operators.stream().anyMatch(CONVERSIONS::contains)
+        && operators.stream()
+            .anyMatch(name -> !CONVERSIONS.contains(name) && !name.equals(TO_ROWS));
   }
 
   /** Why Comet's operators do not run above the Spark scan, as far as the plan tells. */
   String aboveSparkScanFallbackReason() {
-    if (!operators.contains(CONVERSION)) {
-      return "no "
-          + CONVERSION
-          + " above the scan"
+    if (operators.stream().noneMatch(CONVERSIONS::contains)) {
+      return "no conversion of the scan's output to Arrow ("
+          + conversionNames()
+          + ")"
           + (operators.isEmpty()
               ? " (no Comet operator at all)"
               : " (Comet ran " + operators + ")");
     }
-    return "Comet converted the scan's batches but ran no operator of the query's above them ("
+    return "Comet converted the scan's output but ran no operator of the query's above them ("
         + operators
         + ")";
   }

@@ -83,7 +83,7 @@ final class LineitemReport {
     }
     if (settings.floeUnderComet()) {
       text.append("\nWhere Comet ran its operators above Floe's scan (")
-          .append(CometPlan.CONVERSION)
+          .append(CometPlan.conversionNames())
           .append(" and at least one operator of the query's), checked the same way:\n\n");
       for (String line : cometCoverage(measurement, BenchmarkReader.FLOE_COMET)) {
         text.append("- ").append(line).append('\n');

@@ -47,20 +47,28 @@ class TestCometPlan {
             List.of());
     CometPlan onlyConverted =
         new CometPlan(List.of("CometColumnarToRow", "CometSparkColumnarToColumnar"), List.of());
+    CometPlan aboveRows =
+        new CometPlan(List.of("CometHashAggregate", "CometSparkRowToColumnar"), List.of());
     CometPlan notConverted = new CometPlan(List.of("CometHashAggregate"), List.of());
     CometPlan none = new CometPlan(List.of(), List.of());
 
     assertThat(above.nativeAboveSparkScan()).as("an aggregate above the conversion").isTrue();
+    assertThat(aboveRows.nativeAboveSparkScan())
+        .as("an aggregate above the rows of an aggregate computed in the scan")
+        .isTrue();
     assertThat(onlyConverted.nativeAboveSparkScan()).as("converted and back, no work").isFalse();
     assertThat(onlyConverted.aboveSparkScanFallbackReason())
         .isEqualTo(
-            "Comet converted the scan's batches but ran no operator of the query's above them"
+            "Comet converted the scan's output but ran no operator of the query's above them"
                 + " ([CometColumnarToRow, CometSparkColumnarToColumnar])");
     assertThat(notConverted.nativeAboveSparkScan()).as("no conversion of the scan").isFalse();
     assertThat(notConverted.aboveSparkScanFallbackReason())
         .isEqualTo(
-            "no CometSparkColumnarToColumnar above the scan (Comet ran [CometHashAggregate])");
+            "no conversion of the scan's output to Arrow (CometSparkColumnarToColumnar or"
+                + " CometSparkRowToColumnar) (Comet ran [CometHashAggregate])");
     assertThat(none.aboveSparkScanFallbackReason())
-        .isEqualTo("no CometSparkColumnarToColumnar above the scan (no Comet operator at all)");
+        .isEqualTo(
+            "no conversion of the scan's output to Arrow (CometSparkColumnarToColumnar or"
+                + " CometSparkRowToColumnar) (no Comet operator at all)");
   }
 }

@@ -2,6 +2,7 @@ package dev.floe.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,7 @@ class TestLineitemRounds {
 
   private static List<BenchmarkReader> readers(BenchmarkReader... optional) {
     List<BenchmarkReader> readers =
-        new java.util.ArrayList<>(
+        new ArrayList<>(
             List.of(BenchmarkReader.FLOE, BenchmarkReader.ICEBERG, BenchmarkReader.SPARK_PARQUET));
     readers.addAll(List.of(optional));
     readers.add(BenchmarkReader.FLOE_ROWS);
@@ -36,7 +37,7 @@ class TestLineitemRounds {
 
   @Test
   void floeNeverRunsNextToItsTwins() {
-    List<List<BenchmarkReader>> sets = new java.util.ArrayList<>(READER_SETS);
+    List<List<BenchmarkReader>> sets = new ArrayList<>(READER_SETS);
     sets.add(readers(BenchmarkReader.COMET, BenchmarkReader.FLOE_WITHOUT_CHECKSUMS));
     for (List<BenchmarkReader> readers : sets) {
       LineitemRounds rounds = new LineitemRounds(null, List.of(), readers, List.of());
