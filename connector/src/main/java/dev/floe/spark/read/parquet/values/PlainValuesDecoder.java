@@ -90,8 +90,13 @@ public final class PlainValuesDecoder implements ValuesDecoder {
     bitIndex += count;
   }
 
+  /**
+   * Checks that {@code count} length-prefixed values lie within the page, then hands them to the
+   * sink in one call where it takes them so, else one by one.
+   */
   private void readByteArrays(int count, ValueSink sink, int row) {
-    int offset = position;
+    int first = position;
+    int offset = first;
     for (int index = 0; index < count; index++) {
       if (end - offset < 4) {
         throw new IllegalStateException("Byte array length past the page end");
@@ -101,10 +106,18 @@ public final class PlainValuesDecoder implements ValuesDecoder {
       if (length < 0 || length > end - offset) {
         throw new IllegalStateException("Byte array of " + length + " bytes past the page end");
       }
-      sink.putBytes(row + index, data, offset, length);
       offset += length;
     }
     position = offset;
+    if (sink.putLengthPrefixed(row, count, data, first, offset)) {
+      return;
+    }
+    offset = first;
+    for (int index = 0; index < count; index++) {
+      int length = (int) LittleEndian.INT.get(data, offset);
+      sink.putBytes(row + index, data, offset + 4, length);
+      offset += 4 + length;
+    }
   }
 
   private void readFixed(int count, ValueSink sink, int row, int width) {

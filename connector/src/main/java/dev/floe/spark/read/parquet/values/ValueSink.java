@@ -55,6 +55,16 @@ public interface ValueSink {
   }
 
   /**
+   * Takes {@code count} PLAIN byte arrays in one call: each a 4-byte little-endian length and its
+   * bytes, one after the other from {@code data[start]} to {@code data[end]}, lengths already
+   * checked to stay within that span. Returns false, having done nothing, when the sink does not
+   * take them in bulk.
+   */
+  default boolean putLengthPrefixed(int row, int count, byte[] data, int start, int end) {
+    return false;
+  }
+
+  /**
    * Whether byte-array values land in the vector exactly as given, unconverted (strings, binary,
    * fixed): a dictionary of them then serves its entries as they are.
    */

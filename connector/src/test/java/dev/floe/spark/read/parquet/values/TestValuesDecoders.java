@@ -3,7 +3,11 @@ package dev.floe.spark.read.parquet.values;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.floe.spark.read.parquet.format.ParquetField;
 import dev.floe.spark.read.parquet.format.PhysicalType;
+import dev.floe.spark.read.parquet.format.Repetition;
+import dev.floe.table.PrimitiveType;
+import dev.floe.table.TypeId;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -18,8 +22,11 @@ import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForI
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong;
 import org.apache.parquet.column.values.deltalengthbytearray.DeltaLengthByteArrayValuesWriter;
 import org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter;
+import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 import org.apache.parquet.io.api.Binary;
+import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
+import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -284,6 +291,62 @@ class TestValuesDecoders {
                     .read(1, new Collected(), 0))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("Byte array of 10 bytes past the page end");
+  }
+
+  /**
+   * PLAIN byte arrays from parquet-java's writer land in a string vector as written: in bulk (the
+   * string sink copies each read's span at once and points its rows into it) and one by one (a sink
+   * that takes no bulk), after bytes already in the vector, over reads of uneven sizes.
+   */
+  @Test
+  void plainByteArraysLandInAStringVectorAsWritten() throws IOException {
+    Random random = new Random(26);
+    String[] pieces = {"", "a", "lineitem ", "é", "漢字", "😀", "0123456789abcdef"};
+    List<String> values = new ArrayList<>();
+    for (int index = 0; index < 600; index++) {
+      StringBuilder value = new StringBuilder();
+      for (int piece = random.nextInt(6); piece > 0; piece--) {
+        value.append(pieces[random.nextInt(pieces.length)]);
+      }
+      values.add(value.toString());
+    }
+    PlainValuesWriter writer = new PlainValuesWriter(64, 1 << 20, HEAP);
+    values.forEach(value -> writer.writeBytes(Binary.fromString(value)));
+    byte[] page = bytesOf(writer.getBytes());
+    ParquetField.Primitive written =
+        new ParquetField.Primitive("s", Repetition.OPTIONAL, 1, null, PhysicalType.BINARY, 0);
+
+    for (boolean bulk : new boolean[] {true, false}) {
+      try (OnHeapColumnVector vector =
+          new OnHeapColumnVector(values.size() + 1, DataTypes.StringType)) {
+        vector.putByteArray(0, "before".getBytes(StandardCharsets.UTF_8));
+        ValueSink strings =
+            ValueSinkFactory.create(written, PrimitiveType.of(TypeId.STRING), vector);
+        ValueSink sink = bulk ? strings : oneByOne(strings);
+        PlainValuesDecoder decoder =
+            new PlainValuesDecoder(PhysicalType.BINARY, 0, page, 0, page.length);
+        decoder.read(1, sink, 1);
+        decoder.read(250, sink, 2);
+        decoder.read(values.size() - 251, sink, 252);
+
+        assertThat(vector.getUTF8String(0).toString()).as("the value before").isEqualTo("before");
+        List<String> read = new ArrayList<>();
+        for (int row = 1; row <= values.size(); row++) {
+          read.add(vector.getUTF8String(row).toString());
+        }
+        assertThat(read).as(bulk ? "in bulk" : "one by one").isEqualTo(values);
+      }
+    }
+  }
+
+  /** The same sink, but taking byte arrays one at a time only. */
+  private static ValueSink oneByOne(ValueSink sink) {
+    return new ValueSink() {
+      @Override
+      public void putBytes(int row, byte[] bytes, int offset, int length) {
+        sink.putBytes(row, bytes, offset, length);
+      }
+    };
   }
 
   /**
