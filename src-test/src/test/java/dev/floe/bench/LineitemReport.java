@@ -136,12 +136,7 @@ final class LineitemReport {
     if (settings.comet()) {
       text.append(" Comet: Iceberg's reader with Apache DataFusion Comet 0.12.0's native Iceberg")
           .append(" scan (iceberg-rust), with ")
-          .append(
-              String.join(
-                  ", ",
-                  Comet.sessionSettings().entrySet().stream()
-                      .map(setting -> "`" + setting.getKey() + "=" + setting.getValue() + "`")
-                      .toList()))
+          .append(settingsList(Comet.sessionSettings()))
           .append("; `")
           .append(Comet.ENABLED)
           .append("` is true only around Comet's queries, yet the off-heap memory Comet needs")
@@ -149,12 +144,7 @@ final class LineitemReport {
       if (settings.floeUnderComet()) {
         text.append(" Floe + Comet exec: Floe's scan with Comet's native operators above it, Comet")
             .append(" converting Floe's batches to Arrow (")
-            .append(
-                String.join(
-                    ", ",
-                    Comet.aboveSparkScans().entrySet().stream()
-                        .map(setting -> "`" + setting.getKey() + "=" + setting.getValue() + "`")
-                        .toList()))
+            .append(settingsList(Comet.aboveSparkScans()))
             .append(" around its queries only); on the aggregates.");
       }
     }
@@ -165,6 +155,15 @@ final class LineitemReport {
           .append(" operators cost without decoding; tables without deletes only.");
     }
     return text.append("\n\n").toString();
+  }
+
+  /** Settings as the report writes them: {@code `name=value`}, joined by commas. */
+  private static String settingsList(Map<String, String> settings) {
+    return String.join(
+        ", ",
+        settings.entrySet().stream()
+            .map(setting -> "`" + setting.getKey() + "=" + setting.getValue() + "`")
+            .toList());
   }
 
   /** One line per case Comet was timed on: native, or fell back and why. */

@@ -28,11 +28,7 @@ class TestLineitemReport {
 
   @Test
   void theTableHasAColumnAndARatioForCometAndTheFloor() {
-    ReadReportTable table =
-        new ReadReportTable(
-            List.of("table", "case"),
-            READERS.stream().map(BenchmarkReader::label).toList(),
-            LineitemMeasurement.ratios(READERS));
+    ReadReportTable table = reportTable(READERS);
     table.add(
         List.of("lineitem", "Q1 aggregate"),
         List.of(
@@ -52,6 +48,14 @@ class TestLineitemReport {
         .contains("| 0.60 | 0.75 | 1.67 | 0.50 | 1.50 |");
   }
 
+  /** The suite's report table for these readers, with its ratios. */
+  private static ReadReportTable reportTable(List<BenchmarkReader> readers) {
+    return new ReadReportTable(
+        List.of("table", "case"),
+        readers.stream().map(BenchmarkReader::label).toList(),
+        LineitemMeasurement.ratios(readers));
+  }
+
   /** Floe under Comet's operators is set against Comet's own scan, its own column last. */
   @Test
   void floeUnderCometsOperatorsIsSetAgainstComet() {
@@ -62,11 +66,7 @@ class TestLineitemReport {
             BenchmarkReader.SPARK_PARQUET,
             BenchmarkReader.COMET,
             BenchmarkReader.FLOE_COMET);
-    ReadReportTable table =
-        new ReadReportTable(
-            List.of("table", "case"),
-            readers.stream().map(BenchmarkReader::label).toList(),
-            LineitemMeasurement.ratios(readers));
+    ReadReportTable table = reportTable(readers);
     table.add(
         List.of("lineitem", "Q1 aggregate"),
         List.of(measured(400), measured(500), measured(600), measured(100), measured(150)));
@@ -91,11 +91,7 @@ class TestLineitemReport {
             BenchmarkReader.ICEBERG,
             BenchmarkReader.SPARK_PARQUET,
             BenchmarkReader.FLOE_ROWS);
-    ReadReportTable table =
-        new ReadReportTable(
-            List.of("table", "case"),
-            readers.stream().map(BenchmarkReader::label).toList(),
-            LineitemMeasurement.ratios(readers));
+    ReadReportTable table = reportTable(readers);
     table.add(
         List.of("lineitem", "scan aggregate"),
         List.of(measured(30), measured(100), measured(80), measured(60)));
