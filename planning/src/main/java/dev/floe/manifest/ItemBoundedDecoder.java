@@ -15,6 +15,8 @@ import org.apache.avro.util.Utf8;
  * Iceberg metadata file takes at least one byte ({@link AvroContainerReader} refuses schemas whose
  * items could take none), so the items one record claims can never outnumber the bytes of the file.
  * This decoder sums the counts each record claims, reading or skipping, and fails past that bound.
+ * It also skips block sizes and string lengths itself, refusing negative ones, which Avro 1.11
+ * would follow backwards.
  */
 final class ItemBoundedDecoder extends Decoder {
   /** Claimed items below this need no bound: asking for the file's length may cost a round trip. */
@@ -59,9 +61,14 @@ final class ItemBoundedDecoder extends Decoder {
     return claim(in.arrayNext());
   }
 
+  /**
+   * Reads the next block's item count for the caller to skip item by item. Avro's own skip jumps
+   * over blocks that state their size in bytes, and Avro 1.11 (Spark 3.5's) moves back when that
+   * size is negative, reading the same header again forever; here no size moves the reader.
+   */
   @Override
   public long skipArray() throws IOException {
-    return claim(in.skipArray());
+    return claim(blockItems());
   }
 
   @Override
@@ -76,7 +83,35 @@ final class ItemBoundedDecoder extends Decoder {
 
   @Override
   public long skipMap() throws IOException {
-    return claim(in.skipMap());
+    return claim(blockItems());
+  }
+
+  /**
+   * A block's header: its item count, and when that is negative, the block's size in bytes after it
+   * (the count is then its absolute value). The size is checked, not used.
+   */
+  private long blockItems() throws IOException {
+    long items = in.readLong();
+    if (items < 0) {
+      long size = in.readLong();
+      if (size < 0) {
+        throw new IOException("an array or map block claims a size of " + size + " bytes");
+      }
+      items = -items;
+    }
+    return items;
+  }
+
+  /**
+   * The length of a string or bytes value to skip. Avro 1.11 (Spark 3.5's) moves back by a negative
+   * length instead of refusing it, so a damaged one may have it read the same bytes again.
+   */
+  private void skipLengthPrefixed(String kind) throws IOException {
+    long length = in.readLong();
+    if (length < 0 || length > Integer.MAX_VALUE) {
+      throw new IOException("a " + kind + " value claims " + length + " bytes");
+    }
+    in.skipFixed((int) length);
   }
 
   @Override
@@ -121,7 +156,7 @@ final class ItemBoundedDecoder extends Decoder {
 
   @Override
   public void skipString() throws IOException {
-    in.skipString();
+    skipLengthPrefixed("string");
   }
 
   @Override
@@ -131,7 +166,7 @@ final class ItemBoundedDecoder extends Decoder {
 
   @Override
   public void skipBytes() throws IOException {
-    in.skipBytes();
+    skipLengthPrefixed("bytes");
   }
 
   @Override

@@ -207,6 +207,56 @@ class TestManifestBadInput {
             "an array or map claims 2147483647 items in one record, more than the file has bytes");
   }
 
+  /**
+   * A block of an unread array that states its size in bytes, negatively: Avro 1.11 (Spark 3.5's)
+   * skips such a block by moving back over its own header and reads it again, forever (the test
+   * runs in a thread of its own, so that a hang fails it rather than the build).
+   */
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void unreadArrayBlockOfNegativeSizeIsCorrupt() throws IOException {
+    Schema schema =
+        ManifestFixtures.rewrite(
+            manifestListSchema(2),
+            fields -> {
+              fields.add(ManifestFixtures.required(9999, "junk", Schema.createArray(longType())));
+              return fields;
+            });
+    Map<Integer, Object> entry = with(listEntry(0), 9999, List.of(7L, 7L, 7L));
+    byte[] file = writeUncompressed(schema, manifestListMetadata(42L, 2), entry);
+    // [7, 7, 7] is 06 0e 0e 0e 00; 01 03 claims a block of 1 item in -2 bytes
+    replace(file, new byte[] {0x06, 0x0e, 0x0e, 0x0e, 0x00}, new byte[] {0x01, 0x03, 0x0e, 0x00});
+    io.add(LIST_PATH, file);
+
+    assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(LIST_MESSAGE)
+        .hasMessageContaining("an array or map block claims a size of -2 bytes");
+  }
+
+  /** An unread string of negative length, which Avro 1.11 would follow backwards. */
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void unreadStringOfNegativeLengthIsCorrupt() throws IOException {
+    Schema schema =
+        ManifestFixtures.rewrite(
+            manifestListSchema(2),
+            fields -> {
+              fields.add(ManifestFixtures.required(9999, "junk", ManifestFixtures.stringType()));
+              return fields;
+            });
+    Map<Integer, Object> entry = with(listEntry(0), 9999, "qqq");
+    byte[] file = writeUncompressed(schema, manifestListMetadata(42L, 2), entry);
+    // "qqq" is 06 71 71 71; 03 claims -2 bytes
+    replace(file, new byte[] {0x06, 'q', 'q', 'q'}, new byte[] {0x03, 'q', 'q', 'q'});
+    io.add(LIST_PATH, file);
+
+    assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
+        .isInstanceOf(CorruptTableException.class)
+        .hasMessageContaining(LIST_MESSAGE)
+        .hasMessageContaining("a string value claims -2 bytes");
+  }
+
   @Test
   void headerClaimingAValueLongerThanTheFileIsCorrupt() {
     // Avro allocates a metadata key's claimed length before reading it: 2^30 bytes here
