@@ -187,18 +187,12 @@ class TestManifestBadInput {
   @Timeout(60) // without a bound, Avro skips the claimed items for hours
   void unreadArrayClaimingMoreItemsThanTheFileHasBytesIsCorrupt() throws IOException {
     // a field Floe does not read, so Avro skips it: [7, 7, 7] is 06 0e 0e 0e 00 ...
-    Schema schema =
-        ManifestFixtures.rewrite(
-            manifestListSchema(2),
-            fields -> {
-              fields.add(ManifestFixtures.required(9999, "junk", Schema.createArray(longType())));
-              return fields;
-            });
-    Map<Integer, Object> entry = with(listEntry(0), 9999, List.of(7L, 7L, 7L));
-    byte[] file = writeUncompressed(schema, manifestListMetadata(42L, 2), entry);
     // ... and fe ff ff ff 0f claims 2^31 - 1 items in the same five bytes
-    replace(file, new byte[] {0x06, 0x0e, 0x0e, 0x0e, 0x00}, new byte[] {-2, -1, -1, -1, 0x0f});
-    io.add(LIST_PATH, file);
+    addListWithUnreadField(
+        Schema.createArray(longType()),
+        List.of(7L, 7L, 7L),
+        new byte[] {0x06, 0x0e, 0x0e, 0x0e, 0x00},
+        new byte[] {-2, -1, -1, -1, 0x0f});
 
     assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
         .isInstanceOf(CorruptTableException.class)
@@ -215,18 +209,12 @@ class TestManifestBadInput {
   @Test
   @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void unreadArrayBlockOfNegativeSizeIsCorrupt() throws IOException {
-    Schema schema =
-        ManifestFixtures.rewrite(
-            manifestListSchema(2),
-            fields -> {
-              fields.add(ManifestFixtures.required(9999, "junk", Schema.createArray(longType())));
-              return fields;
-            });
-    Map<Integer, Object> entry = with(listEntry(0), 9999, List.of(7L, 7L, 7L));
-    byte[] file = writeUncompressed(schema, manifestListMetadata(42L, 2), entry);
     // [7, 7, 7] is 06 0e 0e 0e 00; 01 03 claims a block of 1 item in -2 bytes
-    replace(file, new byte[] {0x06, 0x0e, 0x0e, 0x0e, 0x00}, new byte[] {0x01, 0x03, 0x0e, 0x00});
-    io.add(LIST_PATH, file);
+    addListWithUnreadField(
+        Schema.createArray(longType()),
+        List.of(7L, 7L, 7L),
+        new byte[] {0x06, 0x0e, 0x0e, 0x0e, 0x00},
+        new byte[] {0x01, 0x03, 0x0e, 0x00});
 
     assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
         .isInstanceOf(CorruptTableException.class)
@@ -238,18 +226,12 @@ class TestManifestBadInput {
   @Test
   @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void unreadStringOfNegativeLengthIsCorrupt() throws IOException {
-    Schema schema =
-        ManifestFixtures.rewrite(
-            manifestListSchema(2),
-            fields -> {
-              fields.add(ManifestFixtures.required(9999, "junk", ManifestFixtures.stringType()));
-              return fields;
-            });
-    Map<Integer, Object> entry = with(listEntry(0), 9999, "qqq");
-    byte[] file = writeUncompressed(schema, manifestListMetadata(42L, 2), entry);
     // "qqq" is 06 71 71 71; 03 claims -2 bytes
-    replace(file, new byte[] {0x06, 'q', 'q', 'q'}, new byte[] {0x03, 'q', 'q', 'q'});
-    io.add(LIST_PATH, file);
+    addListWithUnreadField(
+        ManifestFixtures.stringType(),
+        "qqq",
+        new byte[] {0x06, 'q', 'q', 'q'},
+        new byte[] {0x03, 'q', 'q', 'q'});
 
     assertThatThrownBy(() -> ManifestListReader.read(io, SNAPSHOT, 2))
         .isInstanceOf(CorruptTableException.class)
@@ -280,6 +262,25 @@ class TestManifestBadInput {
       writer.append(ManifestFixtures.toRecord(schema, values));
     }
     return out.toByteArray();
+  }
+
+  /**
+   * Adds a one-entry manifest list whose entry also holds {@code value} in a field of {@code type}
+   * that Floe does not read (so Avro skips it), its encoding {@code from} damaged into {@code to}.
+   */
+  private void addListWithUnreadField(Schema type, Object value, byte[] from, byte[] to)
+      throws IOException {
+    Schema schema =
+        ManifestFixtures.rewrite(
+            manifestListSchema(2),
+            fields -> {
+              fields.add(ManifestFixtures.required(9999, "junk", type));
+              return fields;
+            });
+    Map<Integer, Object> entry = with(listEntry(0), 9999, value);
+    byte[] file = writeUncompressed(schema, manifestListMetadata(42L, 2), entry);
+    replace(file, from, to);
+    io.add(LIST_PATH, file);
   }
 
   /** Overwrites the one occurrence of {@code from} in {@code bytes} with {@code to}, as long. */
